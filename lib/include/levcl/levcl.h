@@ -1,0 +1,59 @@
+/* levcl C API: a thin layer over the C++ API (levcl.hpp).
+ * Every call returns a status; on failure, levcl_last_error() holds a message for the
+ * calling thread. No call lets a C++ exception escape. */
+#ifndef LEVCL_LEVCL_H
+#define LEVCL_LEVCL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "levcl/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum levcl_status {
+  LEVCL_OK = 0,
+  /* bad usage or bad input */
+  LEVCL_INVALID_ARGUMENT = 1,
+  LEVCL_BAD_INPUT = 2,
+  LEVCL_INPUT_TOO_LONG = 3,
+  LEVCL_DEVICE_NOT_FOUND = 4,
+  LEVCL_UNSUPPORTED = 5,
+  /* failures while running */
+  LEVCL_OUT_OF_MEMORY = 100,
+  LEVCL_BUILD_FAILURE = 101,
+  LEVCL_OPENCL_ERROR = 102,
+  LEVCL_INTERNAL_ERROR = 103
+} levcl_status;
+
+typedef struct levcl_context levcl_context;
+
+typedef struct levcl_result {
+  int64_t distance;
+  uint64_t cells;          /* cells actually computed */
+  double seconds;          /* end to end */
+  double kernel_seconds;   /* device busy time */
+} levcl_result;
+
+LEVCL_API const char* levcl_version(void);
+LEVCL_API const char* levcl_status_name(levcl_status status);
+/* Message of the last failed call on this thread ("" if none). */
+LEVCL_API const char* levcl_last_error(void);
+
+/* device_spec: NULL or "" for the default (LEVCL_DEVICE, else first GPU, else CPU),
+ * "P:D", an index, or a case-insensitive name substring. */
+LEVCL_API levcl_status levcl_context_create(const char* device_spec, levcl_context** context);
+LEVCL_API void levcl_context_destroy(levcl_context* context);
+
+/* variant: NULL or "" for the default. params: NULL, "" or "key=value,key=value". */
+LEVCL_API levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
+                            const char* b, size_t len_b, const char* variant,
+                            const char* params, levcl_result* result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LEVCL_LEVCL_H */

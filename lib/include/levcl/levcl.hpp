@@ -1,0 +1,153 @@
+// levcl: exact Levenshtein (edit) distance between long byte strings on OpenCL devices.
+//
+// C++17 API. Every failure is reported as levcl::Error, whose code() says what kind of
+// failure it was; the C API (levcl.h) maps these codes to status values.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "levcl/export.h"
+
+namespace levcl {
+
+// Library version, "MAJOR.MINOR.PATCH".
+LEVCL_API const char* version() noexcept;
+
+// Logging to standard error through spdlog: 0 warnings only (default), 1 info,
+// 2 debug (per-launch detail).
+LEVCL_API void set_log_level(int verbosity);
+
+// Kinds of failure. The command-line tool exits with 2 for the first group (the caller
+// asked for something impossible or gave bad input) and 3 for the second (it failed
+// while running).
+enum class ErrorCode {
+  // bad usage or bad input
+  invalid_argument = 1,  // unknown variant or parameter, malformed value
+  bad_input,             // missing, unreadable, empty or malformed input file
+  input_too_long,        // a string longer than the 32-bit offsets allow
+  device_not_found,      // no OpenCL device matches the request
+  unsupported,           // parameters the device cannot run (workgroup, local memory)
+  // failures while running
+  out_of_memory = 100,   // device or host allocation failed
+  build_failure,         // OpenCL C compiler rejected a kernel (message holds the log)
+  opencl,                // any other OpenCL error
+  internal,              // a bug in levcl
+};
+
+// True for the codes that mean "bad usage or bad input".
+LEVCL_API bool is_usage_error(ErrorCode code) noexcept;
+
+class LEVCL_API Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& message);
+  ErrorCode code() const noexcept { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+// Integer tunables by name: "wg", "read-interval", "tile", "diamond".
+using Params = std::map<std::string, std::int64_t>;
+
+// Parses "KEY=VALUE" into params (throws invalid_argument when malformed).
+LEVCL_API void parse_param(std::string_view key_value, Params& params);
+
+struct DeviceInfo {
+  std::size_t platform_index = 0;
+  std::size_t device_index = 0;  // index within its platform
+  std::string platform;          // platform name
+  std::string vendor;
+  std::string name;
+  std::string version;           // OpenCL version string of the device
+  std::string driver;            // driver version
+  std::string type;              // "gpu", "cpu", "accelerator", "other"
+  std::uint32_t compute_units = 0;
+  std::uint32_t clock_mhz = 0;
+  std::size_t max_workgroup = 0;
+  std::uint64_t local_memory = 0;   // bytes per workgroup
+  std::uint64_t global_memory = 0;  // bytes
+  std::uint64_t max_allocation = 0; // bytes in one buffer
+};
+
+// Every OpenCL device of every platform, in platform order. Empty when no platform is
+// installed.
+LEVCL_API std::vector<DeviceInfo> list_devices();
+
+// Chooses a device. spec is "" (use LEVCL_DEVICE if set, else the first GPU, else the
+// first CPU, else the first device), "P:D" (platform and device index), "N" (the N-th
+// device of list_devices()), or a case-insensitive substring of "platform device"
+// (e.g. "nvidia", "pocl", "h100"). Throws device_not_found.
+LEVCL_API DeviceInfo select_device(const std::string& spec = "");
+
+struct ParamSpec {
+  std::string name;
+  std::int64_t default_value;
+  std::int64_t min_value;
+  std::int64_t max_value;
+  std::string description;
+};
+
+struct VariantInfo {
+  std::string name;
+  std::string description;
+  bool uses_device;              // false for the CPU references
+  std::vector<ParamSpec> params;
+};
+
+// Every variant, in the order of the paper's progression.
+LEVCL_API const std::vector<VariantInfo>& list_variants();
+// Throws invalid_argument for an unknown name.
+LEVCL_API const VariantInfo& variant_info(const std::string& name);
+
+struct Result {
+  std::int64_t distance = 0;
+  std::string variant;
+  Params params;                // every parameter, defaults filled in
+  std::string device;           // device name, or "cpu" for the CPU references
+  std::uint64_t cells = 0;      // wavefront (or DP) cells actually computed
+  double seconds = 0;           // end to end: strings in host memory to distance
+  double kernel_seconds = 0;    // device busy time (first kernel start to last kernel end)
+  std::uint64_t launches = 0;   // kernel enqueues
+};
+
+// An explicit context: one device, its compiled programs and command queue. Calls on
+// one context are serialised; separate contexts run concurrently from separate threads.
+// The device is opened on first use, so CPU variants work without any OpenCL platform.
+class LEVCL_API Context {
+ public:
+  explicit Context(std::string device_spec = "");
+  ~Context();
+  Context(Context&&) noexcept;
+  Context& operator=(Context&&) noexcept;
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  // The selected device (opens it if needed).
+  const DeviceInfo& device();
+
+  // Edit distance of a and b with the named variant ("" = the default variant) and
+  // parameters (missing ones take their defaults). Exact for every variant.
+  Result distance(std::string_view a, std::string_view b, const std::string& variant = "",
+                  const Params& params = {});
+
+  // The variant used when none is named.
+  static const char* default_variant() noexcept;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Reads one sequence from a file: FASTA or gzipped FASTA (record by zero-based index
+// or by name, sequence lines concatenated, whitespace dropped), or any other file byte
+// for byte (gzip is undone first). path "-" reads standard input. Throws bad_input.
+LEVCL_API std::string read_sequence(const std::string& path, const std::string& record = "");
+
+}  // namespace levcl

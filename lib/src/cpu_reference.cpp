@@ -1,0 +1,75 @@
+// CPU references: the plain dynamic programme and the wavefront algorithm. Simple on
+// purpose: they are what every other variant is checked against.
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+#include <vector>
+
+#include "variants.hpp"
+
+namespace levcl::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+}  // namespace
+
+// Wagner-Fischer with two rows of the shorter string's length.
+Result run_cpu_dp(std::string_view a, std::string_view b) {
+  const auto start = Clock::now();
+  if (a.size() < b.size()) std::swap(a, b);  // b is the shorter: rows of |b|+1
+  std::vector<std::uint32_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), 0u);
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::uint32_t diagonal = row[0];  // D[i-1][j-1]
+    row[0] = static_cast<std::uint32_t>(i);
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::uint32_t up = row[j];  // D[i-1][j]
+      row[j] = std::min({up + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  Result r;
+  r.distance = row[b.size()];
+  r.cells = static_cast<std::uint64_t>(a.size()) * b.size();
+  r.seconds = since(start);
+  return r;
+}
+
+// Wavefront algorithm on diagonals k = j - i. For each radius (edit count) d, the
+// column holds, per diagonal, the furthest row i reachable with at most d edits; the
+// answer is the first d at which diagonal n - m reaches row m. Two columns of m+n+3
+// cells (one spare diagonal on each side, so neighbours never need a bounds check).
+Result run_cpu_wfa(std::string_view a, std::string_view b) {
+  const auto start = Clock::now();
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  constexpr std::int64_t unreached = std::numeric_limits<std::int32_t>::min() / 2;
+  std::vector<std::int64_t> prev(m + n + 3, unreached), next(m + n + 3, unreached);
+  const std::int64_t centre = m + 1, solution = n - m;
+  Result r;
+  for (std::int64_t d = 0;; ++d) {
+    const std::int64_t lo = -std::min(d, m), hi = std::min(d, n);
+    for (std::int64_t k = lo; k <= hi; ++k) {
+      const std::int64_t end = std::min(m, n - k);  // last row of diagonal k
+      std::int64_t i = d == 0 ? 0
+                              : std::max({prev[centre + k] + 1,        // substitution
+                                          prev[centre + k - 1],        // insertion: from diagonal k-1
+                                          prev[centre + k + 1] + 1});  // deletion: from diagonal k+1
+      i = std::min(i, end);
+      while (i < end && a[i] == b[i + k]) ++i;
+      next[centre + k] = i;
+    }
+    r.cells += static_cast<std::uint64_t>(hi - lo + 1);
+    if (next[centre + solution] == m) {
+      r.distance = d;
+      break;
+    }
+    std::swap(prev, next);
+  }
+  r.seconds = since(start);
+  return r;
+}
+
+}  // namespace levcl::detail

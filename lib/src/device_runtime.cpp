@@ -1,0 +1,51 @@
+#include "device_runtime.hpp"
+
+#include "log.hpp"
+
+namespace levcl::detail {
+
+OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
+  try {
+    device_ = opencl_device(info);
+    context_ = cl::Context(device_);
+    // Profiling is on so that results can report the device's busy time.
+    queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "opening device " + info.name);
+  }
+  log().info("device {}:{} {} / {} ({}, driver {})", info.platform_index, info.device_index, info.platform,
+             info.name, info.version, info.driver);
+}
+
+cl::Kernel OpenDevice::kernel(const std::vector<std::string>& files, const std::string& name,
+                              const std::string& options) {
+  std::string key;
+  for (const auto& f : files) key += f + " ";
+  key += "| " + options;
+  auto it = programs_.find(key);
+  if (it == programs_.end()) {
+    std::string source;
+    for (const auto& f : files) source += kernel_source(f) + "\n";
+    it = programs_.emplace(key, build_program(context_, device_, info_, files.back(), source, options)).first;
+  }
+  try {
+    return cl::Kernel(it->second, name.c_str());
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "creating kernel " + name);
+  }
+}
+
+void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg, std::size_t local_bytes) const {
+  const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+  if (wg > info_.max_workgroup || wg > kernel_max)
+    throw Error(ErrorCode::unsupported, "workgroup size " + std::to_string(wg) + " is too big for " + info_.name +
+                                            " (this kernel allows at most " +
+                                            std::to_string(std::min(kernel_max, info_.max_workgroup)) + ")");
+  const std::size_t local_total = local_bytes + kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+  if (local_total > info_.local_memory)
+    throw Error(ErrorCode::unsupported, "the kernel needs " + std::to_string(local_total) +
+                                            " bytes of local memory per workgroup; " + info_.name + " has " +
+                                            std::to_string(info_.local_memory));
+}
+
+}  // namespace levcl::detail

@@ -1,0 +1,138 @@
+// Enumerating OpenCL devices and choosing one by index or by name.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "device_runtime.hpp"
+#include "log.hpp"
+
+namespace levcl {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string trimmed(std::string s) {
+  // Some drivers pad names with spaces or a trailing NUL.
+  while (!s.empty() && (s.back() == '\0' || std::isspace(static_cast<unsigned char>(s.back())))) s.pop_back();
+  const auto first = s.find_first_not_of(' ');
+  return first == std::string::npos ? "" : s.substr(first);
+}
+
+std::string type_name(cl_device_type type) {
+  if (type & CL_DEVICE_TYPE_GPU) return "gpu";
+  if (type & CL_DEVICE_TYPE_CPU) return "cpu";
+  if (type & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
+  return "other";
+}
+
+std::vector<cl::Platform> platforms() {
+  std::vector<cl::Platform> list;
+  try {
+    cl::Platform::get(&list);
+  } catch (const cl::Error& e) {
+    // The ICD loader reports "no platform" as an error; for us it is an empty list.
+    if (e.err() != -1001 /* CL_PLATFORM_NOT_FOUND_KHR */) detail::throw_opencl_error(e, "listing OpenCL platforms");
+  }
+  return list;
+}
+
+std::vector<cl::Device> devices_of(const cl::Platform& platform) {
+  std::vector<cl::Device> list;
+  try {
+    platform.getDevices(CL_DEVICE_TYPE_ALL, &list);
+  } catch (const cl::Error& e) {
+    if (e.err() != CL_DEVICE_NOT_FOUND) detail::throw_opencl_error(e, "listing OpenCL devices");
+  }
+  return list;
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+}  // namespace
+
+std::vector<DeviceInfo> list_devices() {
+  std::vector<DeviceInfo> out;
+  try {
+    const auto plats = platforms();
+    for (std::size_t p = 0; p < plats.size(); ++p) {
+      const auto devs = devices_of(plats[p]);
+      for (std::size_t d = 0; d < devs.size(); ++d) {
+        const cl::Device& dev = devs[d];
+        DeviceInfo info;
+        info.platform_index = p;
+        info.device_index = d;
+        info.platform = trimmed(plats[p].getInfo<CL_PLATFORM_NAME>());
+        info.vendor = trimmed(dev.getInfo<CL_DEVICE_VENDOR>());
+        info.name = trimmed(dev.getInfo<CL_DEVICE_NAME>());
+        info.version = trimmed(dev.getInfo<CL_DEVICE_VERSION>());
+        info.driver = trimmed(dev.getInfo<CL_DRIVER_VERSION>());
+        info.type = type_name(dev.getInfo<CL_DEVICE_TYPE>());
+        info.compute_units = dev.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        info.clock_mhz = dev.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+        info.max_workgroup = dev.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+        info.local_memory = dev.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+        info.global_memory = dev.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+        info.max_allocation = dev.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+        out.push_back(std::move(info));
+      }
+    }
+  } catch (const cl::Error& e) {
+    detail::throw_opencl_error(e, "reading OpenCL device information");
+  }
+  return out;
+}
+
+DeviceInfo select_device(const std::string& requested) {
+  std::string spec = requested;
+  if (spec.empty())
+    if (const char* env = std::getenv("LEVCL_DEVICE")) spec = env;
+  const auto devices = list_devices();
+  if (devices.empty())
+    throw Error(ErrorCode::device_not_found, "no OpenCL device found (is an OpenCL driver such as POCL installed?)");
+
+  if (spec.empty()) {
+    for (const char* type : {"gpu", "cpu"})
+      for (const auto& d : devices)
+        if (d.type == type) return d;
+    return devices.front();
+  }
+  if (all_digits(spec)) {
+    const std::size_t index = std::stoul(spec);
+    if (index < devices.size()) return devices[index];
+  } else if (const auto colon = spec.find(':');
+             colon != std::string::npos && all_digits(spec.substr(0, colon)) && all_digits(spec.substr(colon + 1))) {
+    const std::size_t p = std::stoul(spec.substr(0, colon)), d = std::stoul(spec.substr(colon + 1));
+    for (const auto& dev : devices)
+      if (dev.platform_index == p && dev.device_index == d) return dev;
+  } else {
+    const std::string needle = lower(spec);
+    for (const auto& dev : devices)
+      if (lower(dev.platform + " " + dev.name).find(needle) != std::string::npos ||
+          lower(dev.vendor).find(needle) != std::string::npos || dev.type == needle)
+        return dev;
+  }
+  std::string known;
+  for (const auto& d : devices)
+    known += "\n  " + std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " " + d.platform +
+             " / " + d.name;
+  throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "'; devices:" + known);
+}
+
+namespace detail {
+
+cl::Device opencl_device(const DeviceInfo& info) {
+  const auto plats = platforms();
+  if (info.platform_index < plats.size()) {
+    const auto devs = devices_of(plats[info.platform_index]);
+    if (info.device_index < devs.size()) return devs[info.device_index];
+  }
+  throw Error(ErrorCode::device_not_found, "device " + info.name + " is no longer available");
+}
+
+}  // namespace detail
+}  // namespace levcl

@@ -1,0 +1,17 @@
+// Files embedded into the library at build time (cmake/embed_files.cmake).
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace levcl::detail {
+
+struct EmbeddedFile {
+  std::string_view name;
+  std::string_view contents;
+};
+
+// The kernels of cl/*.cl.
+const std::vector<EmbeddedFile>& embedded_kernels();
+
+}  // namespace levcl::detail

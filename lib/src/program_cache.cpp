@@ -1,0 +1,131 @@
+// Building OpenCL programs, with an on-disk cache of program binaries.
+//
+// Key: FNV-1a of the library version, device name, driver version, platform, build
+// options and the full source, so that any change of these builds afresh. Files are
+// written to a temporary name and renamed, so concurrent processes never read a
+// half-written binary. LEVCL_CACHE_DIR moves the cache; LEVCL_NO_CACHE=1 disables it.
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+#include "device_runtime.hpp"
+#include "log.hpp"
+#include "version.hpp"
+
+namespace levcl::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ull;
+  return hash;
+}
+
+bool cache_disabled() {
+  const char* v = std::getenv("LEVCL_NO_CACHE");
+  return v && *v && std::string(v) != "0";
+}
+
+fs::path cache_dir() {
+  if (const char* dir = std::getenv("LEVCL_CACHE_DIR"); dir && *dir) return dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "levcl";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "levcl";
+  return fs::temp_directory_path() / "levcl-cache";
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream data;
+  data << in.rdbuf();
+  return in ? data.str() : std::string();
+}
+
+void write_atomically(const fs::path& path, const std::vector<unsigned char>& bytes) {
+  static std::atomic<unsigned> counter{0};
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid()) + "." +
+                       std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id())) + "." +
+                       std::to_string(counter++);
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+      log().warn("cannot write the program cache file {}", tmp.string());
+      fs::remove(tmp, ec);
+      return;
+    }
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    log().warn("cannot store {} in the program cache: {}", path.string(), ec.message());
+    fs::remove(tmp, ec);
+  }
+}
+
+std::string build_log(const cl::Program& program, const cl::Device& device) {
+  try {
+    return program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
+  } catch (const cl::Error&) {
+    return "(no build log)";
+  }
+}
+
+}  // namespace
+
+cl::Program build_program(const cl::Context& context, const cl::Device& device, const DeviceInfo& info,
+                          const std::string& label, const std::string& source, const std::string& options) {
+  const std::uint64_t key = fnv1a(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name +
+                                  '\n' + info.driver + '\n' + options + '\n' + source);
+  char name[64];
+  std::snprintf(name, sizeof name, "%016llx.bin", static_cast<unsigned long long>(key));
+  const fs::path path = cache_dir() / (fs::path(label).stem().string() + "-" + name);
+
+  if (!cache_disabled()) {
+    const std::string binary = read_file(path);
+    if (!binary.empty()) {
+      try {
+        cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary.begin(), binary.end())});
+        program.build({device}, options.c_str());
+        log().debug("program {} {} loaded from {}", label, options, path.string());
+        return program;
+      } catch (const cl::Error&) {
+        log().info("cached program {} is unusable; building from source", path.string());
+      }
+    }
+  }
+
+  cl::Program program;
+  try {
+    program = cl::Program(context, source);
+    program.build({device}, options.c_str());
+  } catch (const cl::BuildError& e) {
+    throw Error(ErrorCode::build_failure, "building " + label + " for " + info.name + " with options '" + options +
+                                              "' failed; build log:\n" + build_log(program, device));
+  } catch (const cl::Error& e) {
+    if (e.err() == CL_BUILD_PROGRAM_FAILURE || e.err() == CL_INVALID_BUILD_OPTIONS)
+      throw Error(ErrorCode::build_failure, "building " + label + " for " + info.name + " with options '" +
+                                                options + "' failed; build log:\n" + build_log(program, device));
+    throw_opencl_error(e, "building " + label);
+  }
+  log().info("built {} for {} with '{}'", label, info.name, options);
+
+  if (!cache_disabled()) {
+    try {
+      const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
+      if (!binaries.empty() && !binaries.front().empty()) write_atomically(path, binaries.front());
+    } catch (const cl::Error& e) {
+      log().warn("cannot read the program binary of {} for the cache: {}", label, cl_error_name(e.err()));
+    }
+  }
+  return program;
+}
+
+}  // namespace levcl::detail

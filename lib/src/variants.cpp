@@ -1,0 +1,70 @@
+#include "variants.hpp"
+
+#include "device_runtime.hpp"
+
+namespace levcl {
+namespace detail {
+namespace {
+
+// Parameters shared by the OpenCL variants; the same names are used by the kernels'
+// #defines, the tuner and the tuning database.
+ParamSpec wg_param(std::int64_t default_value) {
+  return {"wg", default_value, 1, 1 << 16, "work-items per workgroup"};
+}
+ParamSpec read_interval_param() {
+  return {"read-interval", 100, 1, 1 << 20, "kernel launches between two reads of the result"};
+}
+ParamSpec diamond_param() {
+  return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)"};
+}
+
+Variant column_variant(std::string name, std::string description, ColumnStrategy strategy) {
+  std::vector<ParamSpec> params = {wg_param(128), diamond_param()};
+  if (!strategy.fixed_reads) params.insert(params.begin() + 1, read_interval_param());
+  return {{std::move(name), std::move(description), true, std::move(params)},
+          [strategy](OpenDevice* device, std::string_view a, std::string_view b, const Params& p) {
+            return run_wfa_column(*device, strategy, a, b, p);
+          }};
+}
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> table = {
+      {{"cpu-dp", "CPU reference: two-row Wagner-Fischer dynamic programme", false, {}},
+       [](OpenDevice*, std::string_view a, std::string_view b, const Params&) { return run_cpu_dp(a, b); }},
+      {{"cpu-wfa", "CPU reference: wavefront algorithm with two columns", false, {}},
+       [](OpenDevice*, std::string_view a, std::string_view b, const Params&) { return run_cpu_wfa(a, b); }},
+      column_variant("baseline", "one work-item per cell of the whole column, one launch and one read per radius",
+                     {true, true, false}),
+      column_variant("dynamic", "NDRange shrinks to the live diagonals, one read per radius", {false, true, false}),
+      column_variant("minreads", "live diagonals only, one read every read-interval launches",
+                     {false, false, false}),
+      column_variant("prefetch", "minreads with the previous column staged in local memory",
+                     {false, false, true}),
+  };
+  return table;
+}
+
+}  // namespace
+
+const Variant& find_variant(const std::string& name) {
+  for (const auto& v : variants())
+    if (v.info.name == name) return v;
+  std::string known;
+  for (const auto& v : variants()) known += (known.empty() ? "" : ", ") + v.info.name;
+  throw Error(ErrorCode::invalid_argument, "unknown variant '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace detail
+
+const std::vector<VariantInfo>& list_variants() {
+  static const std::vector<VariantInfo> infos = [] {
+    std::vector<VariantInfo> out;
+    for (const auto& v : detail::variants()) out.push_back(v.info);
+    return out;
+  }();
+  return infos;
+}
+
+const VariantInfo& variant_info(const std::string& name) { return detail::find_variant(name).info; }
+
+}  // namespace levcl

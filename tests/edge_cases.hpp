@@ -3,6 +3,7 @@
 // (workgroup or tile size).
 #pragma once
 
+#include <algorithm>
 #include <random>
 #include <string>
 #include <utility>

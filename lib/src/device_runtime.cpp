@@ -35,6 +35,13 @@ cl::Kernel OpenDevice::kernel(const std::vector<std::string>& files, const std::
   }
 }
 
+void check_workgroup(const OpenDevice& device, std::int64_t wg) {
+  if (wg < 1 || static_cast<std::uint64_t>(wg) > device.info().max_workgroup)
+    throw Error(ErrorCode::unsupported, "workgroup size " + std::to_string(wg) + " is too big for " +
+                                            device.info().name + " (at most " +
+                                            std::to_string(device.info().max_workgroup) + ")");
+}
+
 void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg, std::size_t local_bytes) const {
   const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
   if (wg > info_.max_workgroup || wg > kernel_max)

@@ -37,6 +37,9 @@ class OpenDevice {
   std::map<std::string, cl::Program> programs_;  // key: files and options
 };
 
+// Refuses a workgroup size over the device's maximum (unsupported), before any build.
+void check_workgroup(const OpenDevice& device, std::int64_t wg);
+
 // Kernel source: LEVCL_KERNEL_DIR/<file> if that variable is set, else the embedded copy.
 std::string kernel_source(const std::string& file);
 

@@ -118,9 +118,9 @@ DeviceInfo select_device(const std::string& requested) {
   }
   std::string known;
   for (const auto& d : devices)
-    known += "\n  " + std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " " + d.platform +
+    known += (known.empty() ? "" : "; ") + std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " " + d.platform +
              " / " + d.name;
-  throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "'; devices:" + known);
+  throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "' (devices: " + known + ")");
 }
 
 namespace detail {

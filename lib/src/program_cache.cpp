@@ -116,6 +116,8 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
     throw_opencl_error(e, "building " + label);
   }
   log().info("built {} for {} with '{}'", label, info.name, options);
+  if (const std::string text = build_log(program, device); text.find_first_not_of(" \n\r\t") != std::string::npos)
+    log().debug("build log of {}:\n{}", label, text);
 
   if (!cache_disabled()) {
     try {

@@ -27,6 +27,26 @@ Variant column_variant(std::string name, std::string description, ColumnStrategy
           }};
 }
 
+ParamSpec tile_param(std::int64_t default_value, std::int64_t max_value) {
+  return {"tile", default_value, 1, max_value, "tile length t: a diamond tile has 2t^2 cells, a band t radii"};
+}
+
+Variant band_variant(std::string name, std::string description, BandKernel kind) {
+  std::vector<ParamSpec> params;
+  if (kind == BandKernel::pwg) {
+    params = {tile_param(31, 511)};  // the workgroup is 2t + 2 work-items
+  } else {
+    // Private tiles must unroll completely to stay in registers; keep them short.
+    params = {wg_param(64), tile_param(2, kind == BandKernel::tile_private ? 8 : 64)};
+  }
+  params.push_back(read_interval_param());
+  params.push_back(diamond_param());
+  return {{std::move(name), std::move(description), true, std::move(params)},
+          [kind](OpenDevice* device, std::string_view a, std::string_view b, const Params& p) {
+            return run_wfa_band(*device, kind, a, b, p);
+          }};
+}
+
 const std::vector<Variant>& variants() {
   static const std::vector<Variant> table = {
       {{"cpu-dp", "CPU reference: two-row Wagner-Fischer dynamic programme", false, {}},
@@ -40,6 +60,13 @@ const std::vector<Variant>& variants() {
                      {false, false, false}),
       column_variant("prefetch", "minreads with the previous column staged in local memory",
                      {false, false, true}),
+      band_variant("tile-local", "one work-item per diamond tile, working store in local memory",
+                   BandKernel::tile_local),
+      band_variant("tile-global", "one work-item per diamond tile, working store in global memory",
+                   BandKernel::tile_global),
+      band_variant("tile-private", "one work-item per diamond tile, working store in registers",
+                   BandKernel::tile_private),
+      band_variant("pwg", "one workgroup of 2t+2 work-items per diamond tile, one diagonal each", BandKernel::pwg),
   };
   return table;
 }

@@ -1,5 +1,5 @@
 // The variant table: every algorithm levcl offers, by name, with its parameters and the
-// host routine that runs it. One family per file: cpu_reference.cpp, wfa_column.cpp.
+// host routine that runs it. One family per file: cpu_reference.cpp, wfa_column.cpp, wfa_band.cpp.
 #pragma once
 
 #include <functional>
@@ -40,5 +40,11 @@ struct ColumnStrategy {
 };
 Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, std::string_view a,
                       std::string_view b, const Params& params);
+
+// The diamond-tile family of Sections 4.2.2-4.2.3: one launch per band of t radii.
+// The values of the tile stores are the kernel's STORE build option.
+enum class BandKernel { tile_private = 0, tile_local = 1, tile_global = 2, pwg = 3 };
+Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view a, std::string_view b,
+                    const Params& params);
 
 }  // namespace levcl::detail

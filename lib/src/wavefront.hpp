@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <vector>
 #include <string_view>
 
 #include "device_runtime.hpp"
@@ -35,16 +37,20 @@ inline DiagonalRange live_diagonals(std::int64_t m, std::int64_t n, std::int64_t
 
 class WavefrontBuffers {
  public:
-  // Uploads the strings and prepares two columns of m+n+3 cells set to UNREACHED.
-  WavefrontBuffers(OpenDevice& device, std::string_view a, std::string_view b);
+  // Uploads the strings and prepares `column_count` centred columns of m+n+3 cells set
+  // to UNREACHED (two for a column per launch; four for the bands' zig-zag boundary).
+  WavefrontBuffers(OpenDevice& device, std::string_view a, std::string_view b, int column_count);
 
   cl::Buffer a, b;
-  cl::Buffer columns[2];
-  cl::Buffer state;  // [0] solution radius (INT_MAX until found), [1] distance bound
+  std::vector<cl::Buffer> columns;
+  // [0] solution radius (INT_MAX until found), [1] distance bound, [2..3] the low and
+  // high words of the count of cells computed, for kernels that count on the device.
+  cl::Buffer state;
 
   struct State {
     std::int64_t solution;  // the distance, or -1 while unknown
     std::int64_t bound;     // an upper bound on the distance
+    std::uint64_t cells;    // cells counted on the device
   };
   // Blocking read of the state (waits for every launch enqueued before).
   State read_state(cl::CommandQueue& queue);
@@ -52,6 +58,25 @@ class WavefrontBuffers {
 
 // Device busy span between the start of `first` and the end of `last`.
 double busy_seconds(const cl::Event& first, const cl::Event& last);
+
+// One launch of a wavefront variant: step s is a radius (one column per launch) or a
+// band of radii (tiles). `live(s, bound)` says whether step s has any cell inside the
+// pyramid and the dynamic diamond of distance bound `bound`; `enqueue(s, bound, event)`
+// enqueues it (asking for `event` when non-null) and returns the cells it computes, or
+// 0 when the kernel counts them on the device.
+struct WavefrontSteps {
+  std::function<bool(std::int64_t step, std::int64_t bound)> live;
+  std::function<std::uint64_t(std::int64_t step, std::int64_t bound, cl::Event* event)> enqueue;
+  std::int64_t last_step;      // a step by which the solution is always reached
+  std::int64_t read_interval;  // launches between two blocking reads of the state
+};
+
+// Enqueues steps until the state read after one of them holds the solution. The host's
+// diamond bound lags the device's by at most one read interval: that only costs a few
+// cells, never exactness, because a looser bound keeps a superset of the needed cells.
+// Fills distance, cells (host-counted plus device-counted), launches, kernel_seconds.
+Result run_wavefront(cl::CommandQueue& queue, WavefrontBuffers& buffers, std::int64_t initial_bound,
+                     const WavefrontSteps& steps);
 
 using Clock = std::chrono::steady_clock;
 inline double seconds_since(Clock::time_point start) {

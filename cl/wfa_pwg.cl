@@ -1,0 +1,56 @@
+// Parallel workgroup (paper Section 4.2.3, Fig. 11): a workgroup computes one diamond
+// tile together, one diagonal per work-item. The 2t+2 work-items first fetch the
+// previous band's boundary for their diagonal (the two outermost only fetch: their
+// diagonals belong to the neighbouring tiles), then step through the tile's radii in
+// local memory with one barrier per radius, and write the tile's boundary back.
+//
+// Tunables: TILE, the tile length t; the workgroup size is SPAN = 2t + 2.
+
+__kernel __attribute__((reqd_work_group_size(SPAN, 1, 1)))
+void wfa_pwg(__global const uchar* a, const int m, __global const uchar* b, const int n,
+             __global const int* top_in, __global const int* below_in, __global int* top_out,
+             __global int* below_out, const int r0, const int c_first, const int tiles,
+             const int bound, __global int* state) {
+  // slot[s & 1][x]: W of this tile's diagonal x at radius offset s. Two slots suffice:
+  // radius s reads only radius s-1, and the barrier closes each radius.
+  __local int slot[2][SPAN];
+  __local uint workgroup_cells;
+  const int x = (int)get_local_id(0);
+  const int dk = x - TILE - 1;
+  const int c = c_first + 2 * TILE * (int)get_group_id(0);
+  const int k = c + dk;
+
+  // The boundary sits just below this band's bottom on this diagonal; (s + 2) & 1 is
+  // the slot of radius offset s, also for the offsets -1 and -2 below the band.
+  const int bottom = band_bottom(dk);
+  slot[(bottom - 1 + 2) & 1][x] = band_load(top_in, m, n, k);
+  slot[(bottom - 2 + 2) & 1][x] = band_load(below_in, m, n, k);
+  if (x == 0) workgroup_cells = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+
+  uint cells = 0;
+  for (int s = 0; s <= 2 * TILE - 2; ++s) {
+    const int r = r0 + s;
+    if (dk >= -tile_half(s) && dk < tile_half(s)) {
+      int row = UNREACHED;
+      if (wfa_live(m, n, r, k, bound)) {
+        const int p = (s + 1) & 1;  // slot of radius offset s - 1
+        const int end = diagonal_end(m, n, k);
+        row = wfa_extend(a, b, k, wfa_next_row(r, slot[p][x - 1], slot[p][x], slot[p][x + 1], end), end);
+        if (k == n - m) wfa_record_solution(state, m, r, row);
+        ++cells;
+      }
+      slot[s & 1][x] = row;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+
+  if (dk >= -TILE && dk < TILE && k >= -m && k <= n) {
+    const int top = band_top(dk);
+    CELL(top_out, m, k) = slot[top & 1][x];
+    CELL(below_out, m, k) = slot[(top - 1 + 2) & 1][x];
+  }
+  atomic_add(&workgroup_cells, cells);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (x == 0) count_cells(state, workgroup_cells);
+}

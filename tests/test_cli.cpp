@@ -1,0 +1,231 @@
+// The levcl command: output, options and exit codes, run as a separate process.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+
+#include "levcl/levcl.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string sample_a = LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz";  // 10035 bases
+const std::string sample_b = LEVCL_SAMPLE_DIR "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::random_device seed;
+    path = fs::temp_directory_path() /
+           ("levcl-test-cli-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+const fs::path& temp_dir() {
+  static TempDir dir;
+  return dir.path;
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const fs::path path = temp_dir() / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct Output {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
+Output levcl_cli(const std::string& args, const std::string& before = "") {
+  const fs::path out = temp_dir() / "stdout", err = temp_dir() / "stderr";
+  const std::string command =
+      before + " " + quote(LEVCL_CLI) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
+  const int status = std::system(command.c_str());
+  Output result;
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_file(out);
+  result.err = read_file(err);
+  return result;
+}
+
+// A failure: the expected status, nothing on stdout, a "levcl: error:" message on stderr,
+// of one line unless several are allowed.
+void check_failure(const std::string& args, int status, bool one_line = true) {
+  const Output r = levcl_cli(args);
+  INFO("levcl " << args << "\nstdout: " << r.out << "\nstderr: " << r.err);
+  CHECK(r.status == status);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("levcl: error: ", 0) == 0);
+  if (one_line) CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(!r.err.empty());
+  CHECK(r.err.back() == '\n');
+}
+
+const std::string pair = quote(sample_a) + " " + quote(sample_b);
+
+// Three short records; plain and gzipped copies.
+std::string multi_fasta() {
+  static const std::string path = write_file("multi.fa", ">first\nKIT\nTEN\n>second desc\nSITTING\n>third\nKITCHEN\n");
+  return path;
+}
+std::string multi_fasta_gz() {
+  static const std::string path = [] {
+    const std::string gz = (temp_dir() / "multi.fa.gz").string();
+    REQUIRE(std::system(("gzip -c " + quote(multi_fasta()) + " > " + quote(gz)).c_str()) == 0);
+    return gz;
+  }();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("the sample pair prints its distance") {
+  for (const std::string options :
+       {"", "--variant cpu-wfa", "--variant minreads --param wg=64 --param read-interval=7"}) {
+    const Output r = levcl_cli(options + " " + pair);
+    INFO("options: " << options << "\nstderr: " << r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out == "1988\n");
+  }
+}
+
+TEST_CASE("logging goes to stderr, not into the output") {
+  const Output r = levcl_cli("-v -v --variant cpu-wfa " + pair);
+  CHECK(r.status == 0);
+  CHECK(r.out == "1988\n");
+}
+
+TEST_CASE("standard input as one of the inputs") {
+  Output r = levcl_cli("- " + quote(sample_b), "cat " + quote(sample_a) + " |");
+  CHECK(r.status == 0);
+  CHECK(r.out == "1988\n");
+  r = levcl_cli(quote(sample_a) + " - <" + quote(sample_b));
+  CHECK(r.status == 0);
+  CHECK(r.out == "1988\n");
+  check_failure("- - <" + quote(sample_a), 2);
+}
+
+TEST_CASE("gzipped multi-record FASTA with --record") {
+  const std::string plain = quote(multi_fasta()), gz = quote(multi_fasta_gz());
+  CHECK(levcl_cli(plain + " " + gz).out == "0\n");  // first records
+  CHECK(levcl_cli("--record-a 0 --record-b second " + plain + " " + gz).out == "3\n");  // KITTEN SITTING
+  CHECK(levcl_cli("--record 2 " + plain + " " + gz).out == "0\n");
+  CHECK(levcl_cli("--record-a first --record-b third " + gz + " " + plain).out == "2\n");  // KITTEN KITCHEN
+  CHECK(levcl_cli("--record third --record-a 1 " + gz + " " + gz).out == "5\n");            // SITTING KITCHEN
+  check_failure("--record 3 " + plain + " " + gz, 2);
+  check_failure("--record-b fourth " + plain + " " + gz, 2);
+}
+
+TEST_CASE("--json") {
+  const Output r = levcl_cli("--json " + pair);
+  REQUIRE(r.status == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+  nlohmann::json j;
+  REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
+  INFO(r.out);
+  CHECK(j["distance"] == 1988);
+  CHECK(j["variant"] == levcl::Context::default_variant());
+  CHECK(j["params"].is_object());
+  CHECK(j["device"].is_string());
+  CHECK(j["len_a"] == 10035);
+  CHECK(j["len_b"] == 10280);
+  CHECK(j["cells"].is_number_unsigned());
+  CHECK(j["cells"].get<std::uint64_t>() > 0);
+  CHECK(j["seconds"].is_number());
+  CHECK(j["kernel_seconds"].is_number());
+  CHECK(j["gcups"].is_number());
+  CHECK(j["launches"].is_number_unsigned());
+  const double seconds = j["seconds"].get<double>();
+  if (seconds > 0) CHECK(j["gcups"].get<double>() == doctest::Approx(10035.0 * 10280.0 / seconds / 1e9));
+
+  const Output cpu = levcl_cli("--json --variant cpu-dp --record 0 " + pair);
+  REQUIRE(cpu.status == 0);
+  const auto k = nlohmann::json::parse(cpu.out);
+  CHECK(k["distance"] == 1988);
+  CHECK(k["variant"] == "cpu-dp");
+  CHECK(k["device"] == "cpu");
+}
+
+TEST_CASE("--list-devices, --list-variants, --version, --help") {
+  Output r = levcl_cli("--list-devices");
+  CHECK(r.status == 0);
+  if (!levcl::list_devices().empty()) CHECK(r.out.find("* ") != std::string::npos);
+
+  r = levcl_cli("--list-variants");
+  CHECK(r.status == 0);
+  for (const char* name : {"cpu-dp", "cpu-wfa", "baseline", "dynamic", "minreads"})
+    CHECK_MESSAGE(r.out.find(name) != std::string::npos, name);
+
+  r = levcl_cli("--version");
+  CHECK(r.status == 0);
+  CHECK(r.out == std::string("levcl ") + levcl::version() + "\n");
+
+  r = levcl_cli("--help");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("--variant") != std::string::npos);
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("bad usage and bad input exit with 2") {
+  const std::string a = quote(sample_a);
+  check_failure(a + " " + quote((temp_dir() / "missing.fa").string()), 2);
+  check_failure(a + " " + quote(write_file("empty.txt", "")), 2);
+  check_failure(a + " " + quote(write_file("malformed.fa", ">\nACGT\n")), 2);
+  check_failure("--variant no-such-variant " + pair, 2);
+  check_failure("--param nope=1 " + pair, 2);
+  check_failure("--param wg " + pair, 2);
+  check_failure("--device no-such-device-xyz " + pair, 2, false);  // the message lists the devices
+  check_failure("--variant dynamic --param wg=100000 " + pair, 2);  // beyond the parameter's range
+  check_failure("--variant dynamic --param wg=65536 " + pair, 2);   // beyond the device's limit
+  check_failure("", 2);
+  check_failure(a, 2);
+  check_failure(pair + " " + a, 2);
+  check_failure("--no-such-option " + pair, 2);
+}
+
+TEST_CASE("a kernel that does not compile exits with 3 and shows the build log") {
+  // A copy of the real kernel sources in which wfa_column.cl ends with a syntax error.
+  const fs::path kernels = temp_dir() / "bad-kernels";
+  fs::create_directories(kernels);
+  for (const auto& entry : fs::directory_iterator(LEVCL_SAMPLE_DIR "/../cl"))
+    if (entry.path().extension() == ".cl")
+      fs::copy_file(entry.path(), kernels / entry.path().filename(), fs::copy_options::overwrite_existing);
+  REQUIRE(fs::exists(kernels / "wfa_column.cl"));
+  std::ofstream(kernels / "wfa_column.cl", std::ios::app) << "\n__kernel void broken(__global int* x) { x[0] = ; }\n";
+  const Output r = levcl_cli(pair, "LEVCL_KERNEL_DIR=" + quote(kernels.string()) + " LEVCL_NO_CACHE=1");
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 3);
+  CHECK(r.out.empty());
+  // The OpenCL compiler may print its own diagnostics on stderr before levcl's message.
+  const auto message = r.err.find("levcl: error: ");
+  REQUIRE(message != std::string::npos);
+  CHECK(r.err.find("error", message + std::string("levcl: error: ").size()) != std::string::npos);
+}

@@ -1,0 +1,274 @@
+// read_sequence: plain bytes, FASTA, gzip, standard input and every bad-input error.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+
+#include "levcl/levcl.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A scratch directory for this run, removed at exit.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::random_device seed;
+    path = fs::temp_directory_path() /
+           ("levcl-test-sequence-io-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+const TempDir& temp_dir() {
+  static TempDir dir;
+  return dir;
+}
+
+std::string write_file(const std::string& name, const std::string& bytes) {
+  const fs::path path = temp_dir().path / name;
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  REQUIRE(out.good());
+  return path.string();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE(in.good());
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::uint32_t crc32(const std::string& bytes) {
+  static const auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char byte : bytes) c = table[(c ^ byte) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+void put_le(std::string& out, std::uint32_t value, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+
+// A valid gzip member built from stored (uncompressed) deflate blocks. The tests do not
+// link zlib (the library keeps it private), and stored blocks are enough to exercise the
+// gzip path; the bundled samples cover real deflate data.
+std::string gzip(const std::string& data) {
+  std::string out("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff", 10);
+  std::size_t pos = 0;
+  do {
+    const std::size_t length = std::min<std::size_t>(data.size() - pos, 65535);
+    const bool last = pos + length == data.size();
+    out.push_back(last ? 1 : 0);  // BFINAL, BTYPE=00 (stored)
+    put_le(out, static_cast<std::uint32_t>(length), 2);
+    put_le(out, static_cast<std::uint32_t>(~length & 0xFFFF), 2);
+    out.append(data, pos, length);
+    pos += length;
+  } while (pos < data.size());
+  put_le(out, crc32(data), 4);
+  put_le(out, static_cast<std::uint32_t>(data.size()), 4);
+  return out;
+}
+
+// The message of the bad_input Error that reading must throw.
+std::string bad_input(const std::string& path, const std::string& record = "") {
+  try {
+    levcl::read_sequence(path, record);
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::bad_input);
+    return e.what();
+  }
+  FAIL("read_sequence(\"" << path << "\", \"" << record << "\") did not throw");
+  return {};
+}
+
+bool contains(const std::string& text, const std::string& fragment) {
+  return text.find(fragment) != std::string::npos;
+}
+
+std::string all_byte_values(std::size_t repeats) {
+  std::string s;
+  for (std::size_t r = 0; r < repeats; ++r)
+    for (int v = 0; v < 256; ++v) s.push_back(static_cast<char>(v));
+  return s;
+}
+
+const char* const multi_fasta =
+    ">first some description\n"
+    "ACGT\n"
+    "TTGA\n"
+    ">second\n"
+    "GGGG\n"
+    ">third\tx\n"
+    "C\n";
+
+}  // namespace
+
+TEST_CASE("a plain file is read byte for byte, all 256 values") {
+  const std::string bytes = all_byte_values(3);
+  CHECK(levcl::read_sequence(write_file("bytes.bin", bytes)) == bytes);
+
+  // Leading blanks, '\r' and NUL bytes survive when the file is not FASTA.
+  const std::string text("  \r\n\thello\r\n\0world\n", 19);
+  CHECK(levcl::read_sequence(write_file("text.txt", text)) == text);
+  CHECK(levcl::read_sequence(write_file("blank.txt", " \n")) == " \n");
+}
+
+TEST_CASE("a large plain file is read whole") {
+  std::mt19937_64 rng(7);
+  const std::string bytes = levcl::test::random_string(rng, (3u << 20) + 12345, 256);
+  CHECK(levcl::read_sequence(write_file("large.bin", bytes)) == bytes);
+  CHECK(levcl::read_sequence(write_file("large.bin.gz", gzip(bytes))) == bytes);
+}
+
+TEST_CASE("a single-record FASTA file") {
+  const std::string path = write_file("one.fa", ">seq1 a description\nACGTN\nacgt\nTT\n");
+  CHECK(levcl::read_sequence(path) == "ACGTNacgtTT");
+  CHECK(levcl::read_sequence(path, "0") == "ACGTNacgtTT");
+  CHECK(levcl::read_sequence(path, "seq1") == "ACGTNacgtTT");
+  // No final line break; blank lines before the header.
+  CHECK(levcl::read_sequence(write_file("nolf.fa", "\n\n  >x\nAC\nGT")) == "ACGT");
+}
+
+TEST_CASE("a multi-record FASTA file, by index and by name") {
+  const std::string path = write_file("multi.fa", multi_fasta);
+  CHECK(levcl::read_sequence(path) == "ACGTTTGA");
+  CHECK(levcl::read_sequence(path, "0") == "ACGTTTGA");
+  CHECK(levcl::read_sequence(path, "1") == "GGGG");
+  CHECK(levcl::read_sequence(path, "2") == "C");
+  CHECK(levcl::read_sequence(path, "first") == "ACGTTTGA");
+  CHECK(levcl::read_sequence(path, "second") == "GGGG");
+  CHECK(levcl::read_sequence(path, "third") == "C");
+}
+
+TEST_CASE("FASTA line breaks, CRLF and blanks are dropped") {
+  const std::string path =
+      write_file("crlf.fa", "\r\n>a desc\r\n  ACGT  \r\n\r\nG G\t\r\n\r\n>b\r\nT\r\n\r\n");
+  CHECK(levcl::read_sequence(path) == "ACGTGG");
+  CHECK(levcl::read_sequence(path, "a") == "ACGTGG");
+  CHECK(levcl::read_sequence(path, "b") == "T");
+}
+
+TEST_CASE("gzipped FASTA and gzipped plain files") {
+  std::mt19937_64 rng(11);
+  const std::string sequence = levcl::test::random_string(rng, 200000, 4);
+  std::string dna;
+  for (char c : sequence) dna.push_back("ACGT"[static_cast<int>(c)]);
+  std::string fasta = ">chr1 random\n";
+  for (std::size_t i = 0; i < dna.size(); i += 60) fasta += dna.substr(i, 60) + "\n";
+  fasta += ">chr2\nGATTACA\n";
+  const std::string path = write_file("seq.fa.gz", gzip(fasta));
+  CHECK(levcl::read_sequence(path) == dna);
+  CHECK(levcl::read_sequence(path, "chr2") == "GATTACA");
+  CHECK(levcl::read_sequence(path, "1") == "GATTACA");
+
+  const std::string bytes = all_byte_values(500);
+  CHECK(levcl::read_sequence(write_file("bytes.bin.gz", gzip(bytes))) == bytes);
+  // Concatenated gzip members read as one stream, as gzip -d does.
+  CHECK(levcl::read_sequence(write_file("two.gz", gzip("abc") + gzip("def"))) == "abcdef");
+}
+
+TEST_CASE("the bundled samples") {
+  const std::string a = levcl::read_sequence(LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz");
+  const std::string b = levcl::read_sequence(LEVCL_SAMPLE_DIR "/AY352275.1.fa.gz");
+  CHECK(a.size() == 10035);
+  CHECK(b.size() == 10280);
+  for (const std::string* s : {&a, &b})
+    CHECK(s->find_first_of(" \t\r\n>") == std::string::npos);
+  CHECK(levcl::read_sequence(LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz", "gi|5805260|gb|AF133821.1|") == a);
+}
+
+TEST_CASE("standard input") {
+  const std::string path = write_file("stdin.fa", multi_fasta);
+  const int saved = ::dup(STDIN_FILENO);
+  REQUIRE(saved >= 0);
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  REQUIRE(::dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+  ::close(fd);
+  std::string sequence;
+  CHECK_NOTHROW(sequence = levcl::read_sequence("-", "second"));
+  CHECK(sequence == "GGGG");
+  // Reading must leave descriptor 0 open.
+  CHECK(::fcntl(STDIN_FILENO, F_GETFD) != -1);
+  ::dup2(saved, STDIN_FILENO);
+  ::close(saved);
+}
+
+TEST_CASE("bad input throws bad_input with the file name and the reason") {
+  const std::string dir = temp_dir().path.string();
+
+  SUBCASE("missing file") {
+    const std::string path = dir + "/does-not-exist.fa";
+    const std::string message = bad_input(path);
+    CHECK(contains(message, path));
+    CHECK(contains(message, "No such file"));
+  }
+  SUBCASE("a directory") { CHECK(contains(bad_input(dir), "directory")); }
+  SUBCASE("empty file") {
+    CHECK(contains(bad_input(write_file("empty", "")), "empty input"));
+    CHECK(contains(bad_input(write_file("empty", ""), "1"), "empty input"));
+  }
+  SUBCASE("gzip of nothing") { CHECK(contains(bad_input(write_file("empty.gz", gzip(""))), "empty input")); }
+  SUBCASE("FASTA record with an empty sequence") {
+    const std::string path = write_file("empty-record.fa", ">a\n\n>b\nAC\n");
+    CHECK(contains(bad_input(path), "empty sequence"));
+    CHECK(contains(bad_input(path, "a"), "empty sequence"));
+    CHECK(levcl::read_sequence(path, "b") == "AC");
+    CHECK(contains(bad_input(write_file("header-only.fa", ">a desc")), "empty sequence"));
+  }
+  SUBCASE("FASTA without a record") { CHECK(contains(bad_input(write_file("bare.fa", " >")), "no FASTA record")); }
+  SUBCASE("FASTA header without a name") {
+    CHECK(contains(bad_input(write_file("noname.fa", ">\nACGT\n")), "no name"));
+    CHECK(contains(bad_input(write_file("blankname.fa", "> x\nACGT\n")), "no name"));
+    CHECK(contains(bad_input(write_file("later-noname.fa", ">a\nAC\n>\nGT\n"), "1"), "no name"));
+  }
+  SUBCASE("record index out of range") {
+    const std::string message = bad_input(write_file("multi.fa", multi_fasta), "3");
+    CHECK(contains(message, "no record 3"));
+    CHECK(contains(message, "3 records"));
+    CHECK(contains(bad_input(write_file("multi.fa", multi_fasta), "99999999999999999999999"), "too large"));
+  }
+  SUBCASE("unknown record name") {
+    const std::string message = bad_input(write_file("multi.fa", multi_fasta), "fourth");
+    CHECK(contains(message, "'fourth'"));
+    CHECK(contains(message, "3 records"));
+  }
+  SUBCASE("a record asked of a file that is not FASTA") {
+    CHECK(contains(bad_input(write_file("plain.txt", "ACGT\n"), "0"), "not FASTA"));
+  }
+  SUBCASE("truncated gzip") {
+    const std::string sample = read_file(LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz");
+    const std::string path = write_file("truncated.fa.gz", sample.substr(0, sample.size() / 2));
+    CHECK(contains(bad_input(path), "gzip"));
+    const std::string plain = gzip(all_byte_values(10));
+    CHECK(contains(bad_input(write_file("truncated.bin.gz", plain.substr(0, plain.size() - 6))), "gzip"));
+  }
+  SUBCASE("gzip with a wrong checksum") {
+    std::string data = gzip(">a\nACGT\n");
+    data[data.size() - 8] ^= 0x55;
+    CHECK(contains(bad_input(write_file("badcrc.fa.gz", data)), "gzip"));
+  }
+}

@@ -3,11 +3,12 @@
 #include <doctest/doctest.h>
 
 #include "levcl/levcl.hpp"
+#include "test_support.hpp"
 
 namespace {
 
-const std::string sample_dir = LEVCL_SAMPLE_DIR;
-const std::string data_dir = LEVCL_TEST_DATA_DIR;
+const std::string sample_dir = levcl::test::data_dir("LEVCL_SAMPLE_DIR", LEVCL_SAMPLE_DIR);
+const std::string data_dir = levcl::test::data_dir("LEVCL_TEST_DATA_DIR", LEVCL_TEST_DATA_DIR);
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -32,6 +33,13 @@ inline std::string mutate(std::mt19937_64& rng, const std::string& a, double rat
     }
   }
   return b;
+}
+
+// A data folder: the environment variable `name` when set (to run the test binaries on
+// another machine, such as a GPU host), else the folder compiled in.
+inline std::string data_dir(const char* name, const char* compiled) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : compiled;
 }
 
 }  // namespace levcl::test

@@ -1,0 +1,132 @@
+// C API (levcl.h): a thin layer over the C++ API that turns every exception into a
+// status and keeps the message for levcl_last_error().
+#include "levcl/levcl.h"
+
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "levcl/levcl.hpp"
+
+struct levcl_context {
+  levcl::Context context;
+};
+
+namespace {
+
+thread_local std::string last_error;
+
+levcl_status to_status(levcl::ErrorCode code) noexcept {
+  switch (code) {
+    case levcl::ErrorCode::invalid_argument: return LEVCL_INVALID_ARGUMENT;
+    case levcl::ErrorCode::bad_input: return LEVCL_BAD_INPUT;
+    case levcl::ErrorCode::input_too_long: return LEVCL_INPUT_TOO_LONG;
+    case levcl::ErrorCode::device_not_found: return LEVCL_DEVICE_NOT_FOUND;
+    case levcl::ErrorCode::unsupported: return LEVCL_UNSUPPORTED;
+    case levcl::ErrorCode::out_of_memory: return LEVCL_OUT_OF_MEMORY;
+    case levcl::ErrorCode::build_failure: return LEVCL_BUILD_FAILURE;
+    case levcl::ErrorCode::opencl: return LEVCL_OPENCL_ERROR;
+    case levcl::ErrorCode::internal: return LEVCL_INTERNAL_ERROR;
+  }
+  return LEVCL_INTERNAL_ERROR;
+}
+
+// Stores message as the thread's last error and returns status (never throws).
+levcl_status fail(levcl_status status, const char* message) noexcept {
+  try {
+    last_error = message;
+  } catch (...) {
+    last_error.clear();  // no memory for the message: an empty one is better than none
+  }
+  return status;
+}
+
+// Runs body; returns LEVCL_OK (clearing the last error) or the status of what it threw.
+template <typename Body>
+levcl_status guarded(Body&& body) noexcept {
+  try {
+    body();
+    last_error.clear();
+    return LEVCL_OK;
+  } catch (const levcl::Error& e) {
+    return fail(to_status(e.code()), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(LEVCL_OUT_OF_MEMORY, "out of host memory");
+  } catch (const std::exception& e) {
+    return fail(LEVCL_INTERNAL_ERROR, e.what());
+  } catch (...) {
+    return fail(LEVCL_INTERNAL_ERROR, "unknown exception");
+  }
+}
+
+[[noreturn]] void invalid(const std::string& message) {
+  throw levcl::Error(levcl::ErrorCode::invalid_argument, message);
+}
+
+// "key=value,key=value" (empty items are skipped) to Params.
+levcl::Params parse_params(const char* text) {
+  levcl::Params params;
+  if (text == nullptr) return params;
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    auto comma = rest.find(',');
+    auto item = rest.substr(0, comma);
+    if (!item.empty()) levcl::parse_param(item, params);
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  return params;
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* levcl_version(void) { return levcl::version(); }
+
+const char* levcl_status_name(levcl_status status) {
+  switch (status) {
+    case LEVCL_OK: return "LEVCL_OK";
+    case LEVCL_INVALID_ARGUMENT: return "LEVCL_INVALID_ARGUMENT";
+    case LEVCL_BAD_INPUT: return "LEVCL_BAD_INPUT";
+    case LEVCL_INPUT_TOO_LONG: return "LEVCL_INPUT_TOO_LONG";
+    case LEVCL_DEVICE_NOT_FOUND: return "LEVCL_DEVICE_NOT_FOUND";
+    case LEVCL_UNSUPPORTED: return "LEVCL_UNSUPPORTED";
+    case LEVCL_OUT_OF_MEMORY: return "LEVCL_OUT_OF_MEMORY";
+    case LEVCL_BUILD_FAILURE: return "LEVCL_BUILD_FAILURE";
+    case LEVCL_OPENCL_ERROR: return "LEVCL_OPENCL_ERROR";
+    case LEVCL_INTERNAL_ERROR: return "LEVCL_INTERNAL_ERROR";
+  }
+  return "LEVCL_UNKNOWN_STATUS";
+}
+
+const char* levcl_last_error(void) { return last_error.c_str(); }
+
+levcl_status levcl_context_create(const char* device_spec, levcl_context** context) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_context_create: context is NULL");
+    *context = nullptr;
+    *context = new levcl_context{levcl::Context(device_spec ? device_spec : "")};
+  });
+}
+
+// Not guarded: ~Context is noexcept, and destroying a context after a failed call must
+// keep that call's message for levcl_last_error().
+void levcl_context_destroy(levcl_context* context) { delete context; }
+
+levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
+                            const char* b, size_t len_b, const char* variant,
+                            const char* params, levcl_result* result) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_distance: context is NULL");
+    if (result == nullptr) invalid("levcl_distance: result is NULL");
+    if (a == nullptr && len_a > 0) invalid("levcl_distance: a is NULL but len_a > 0");
+    if (b == nullptr && len_b > 0) invalid("levcl_distance: b is NULL but len_b > 0");
+    auto r = context->context.distance(std::string_view(a ? a : "", len_a),
+                                       std::string_view(b ? b : "", len_b),
+                                       variant ? variant : "", parse_params(params));
+    *result = levcl_result{r.distance, r.cells, r.seconds, r.kernel_seconds};
+  });
+}
+
+}  // extern "C"

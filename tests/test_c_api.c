@@ -1,0 +1,195 @@
+/* Tests of the C API (levcl.h), written in plain C11: it also proves the header is C. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "levcl/levcl.h"
+
+static int passed = 0;
+static int failed = 0;
+
+static void check(int ok, const char* what, int line) {
+  if (ok) {
+    ++passed;
+  } else {
+    ++failed;
+    printf("FAILED (line %d): %s\n", line, what);
+  }
+}
+#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
+
+/* Checks that a call returned `expected`, printing its status and message if not. */
+static void check_status(levcl_status got, levcl_status expected, const char* what, int line) {
+  if (got == expected) {
+    ++passed;
+    return;
+  }
+  ++failed;
+  printf("FAILED (line %d): %s returned %s, expected %s; last error: %s\n", line, what,
+         levcl_status_name(got), levcl_status_name(expected), levcl_last_error());
+}
+#define CHECK_STATUS(call, expected) check_status((call), (expected), #call, __LINE__)
+
+/* Distance with the given variant, or -1 (after reporting) if the call fails. */
+static int64_t distance(levcl_context* ctx, const char* a, size_t la, const char* b, size_t lb,
+                        const char* variant, int line) {
+  levcl_result r;
+  levcl_status s = levcl_distance(ctx, a, la, b, lb, variant, NULL, &r);
+  if (s != LEVCL_OK) {
+    ++failed;
+    printf("FAILED (line %d): levcl_distance(variant %s) returned %s: %s\n", line,
+           variant ? variant : "NULL", levcl_status_name(s), levcl_last_error());
+    return -1;
+  }
+  return r.distance;
+}
+
+static void check_distance(levcl_context* ctx, const char* a, size_t la, const char* b,
+                           size_t lb, const char* variant, int64_t expected, int line) {
+  int64_t d = distance(ctx, a, la, b, lb, variant, line);
+  if (d < 0) return;
+  if (d == expected) {
+    ++passed;
+  } else {
+    ++failed;
+    printf("FAILED (line %d): distance with variant %s is %lld, expected %lld\n", line,
+           variant ? variant : "NULL", (long long)d, (long long)expected);
+  }
+}
+#define CHECK_DISTANCE(ctx, a, la, b, lb, variant, expected) \
+  check_distance((ctx), (a), (la), (b), (lb), (variant), (expected), __LINE__)
+
+/* Fixed 64-bit LCG (Knuth's MMIX constants): the same strings on every run. */
+static uint64_t lcg_state = 12345;
+static unsigned next_random(void) {
+  lcg_state = lcg_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return (unsigned)(lcg_state >> 33);
+}
+
+static void random_pair(char* a, char* b, size_t n) {
+  static const char acgt[4] = {'A', 'C', 'G', 'T'};
+  for (size_t i = 0; i < n; ++i) a[i] = acgt[next_random() % 4];
+  /* b: a with about 10% substitutions, so the distance is well below n. */
+  for (size_t i = 0; i < n; ++i) b[i] = next_random() % 10 == 0 ? acgt[next_random() % 4] : a[i];
+}
+
+int main(void) {
+  const char* version = levcl_version();
+  CHECK(version != NULL && version[0] != '\0');
+  printf("levcl %s\n", version ? version : "(null)");
+
+  CHECK(strcmp(levcl_status_name(LEVCL_OK), "LEVCL_OK") == 0);
+  CHECK(strcmp(levcl_status_name(LEVCL_DEVICE_NOT_FOUND), "LEVCL_DEVICE_NOT_FOUND") == 0);
+  CHECK(strcmp(levcl_status_name(LEVCL_INTERNAL_ERROR), "LEVCL_INTERNAL_ERROR") == 0);
+  CHECK(levcl_status_name((levcl_status)42) != NULL);
+  CHECK(levcl_last_error() != NULL && levcl_last_error()[0] == '\0');
+
+  levcl_context* ctx = NULL;
+  CHECK_STATUS(levcl_context_create(NULL, &ctx), LEVCL_OK);
+  if (ctx == NULL) {
+    printf("no context: cannot go on\n%d passed, %d failed\n", passed, failed + 1);
+    return 1;
+  }
+
+  /* Short strings, with the default variant, a device variant and the CPU reference. */
+  const char* variants[] = {NULL, "", "minreads", "cpu-dp"};
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; ++v) {
+    const char* variant = variants[v];
+    CHECK_DISTANCE(ctx, "kitten", 6, "sitting", 7, variant, 3);
+    CHECK_DISTANCE(ctx, "", 0, "", 0, variant, 0);
+    CHECK_DISTANCE(ctx, NULL, 0, NULL, 0, variant, 0);
+    CHECK_DISTANCE(ctx, "", 0, "abc", 3, variant, 3);
+    CHECK_DISTANCE(ctx, "abc", 3, NULL, 0, variant, 3);
+    /* Byte 0 is an ordinary symbol: lengths are explicit. */
+    CHECK_DISTANCE(ctx, "a\0b", 3, "a\0c", 3, variant, 1);
+    CHECK_DISTANCE(ctx, "\0\0\0", 3, "", 0, variant, 3);
+    CHECK_DISTANCE(ctx, "x\0y", 3, "x\0y", 3, variant, 0);
+    CHECK_DISTANCE(ctx, "\0abc", 4, "abc", 3, variant, 1);
+  }
+
+  /* Result fields. */
+  {
+    levcl_result r;
+    memset(&r, 0xff, sizeof r);
+    CHECK_STATUS(levcl_distance(ctx, "kitten", 6, "sitting", 7, "minreads", "", &r), LEVCL_OK);
+    CHECK(r.distance == 3);
+    CHECK(r.cells > 0);
+    CHECK(r.seconds > 0);
+    CHECK(r.kernel_seconds >= 0);
+    CHECK(levcl_last_error()[0] == '\0');
+  }
+
+  /* Two 5000-byte pseudo-random strings: every variant agrees with the CPU DP. */
+  {
+    enum { N = 5000 };
+    static char a[N], b[N];
+    random_pair(a, b, N);
+    int64_t reference = distance(ctx, a, N, b, N, "cpu-dp", __LINE__);
+    CHECK(reference > 0 && reference < N);
+    CHECK_DISTANCE(ctx, a, N, b, N, "minreads", reference);
+    CHECK_DISTANCE(ctx, a, N, b, N, NULL, reference);
+    CHECK_DISTANCE(ctx, b, N, a, N, NULL, reference);
+    CHECK_DISTANCE(ctx, a, N - 1234, b, N, NULL,
+                   distance(ctx, a, N - 1234, b, N, "cpu-dp", __LINE__));
+    /* Parameters as "key=value,key=value" (empty items are ignored). */
+    levcl_result r;
+    CHECK_STATUS(levcl_distance(ctx, a, N, b, N, "minreads", "wg=64", &r), LEVCL_OK);
+    CHECK(r.distance == reference);
+    CHECK_STATUS(levcl_distance(ctx, a, N, b, N, "minreads", "wg=64,", &r), LEVCL_OK);
+    CHECK(r.distance == reference);
+  }
+
+  /* Error paths. */
+  {
+    levcl_result r;
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, "no-such-variant", NULL, &r),
+                 LEVCL_INVALID_ARGUMENT);
+    CHECK(levcl_last_error()[0] != '\0');
+    /* A successful call clears the message. */
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, "cpu-dp", NULL, &r), LEVCL_OK);
+    CHECK(levcl_last_error()[0] == '\0');
+
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, NULL, "wg", &r), LEVCL_INVALID_ARGUMENT);
+    CHECK(levcl_last_error()[0] != '\0');
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, NULL, "wg=abc", &r),
+                 LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, NULL, "no-such-param=1", &r),
+                 LEVCL_INVALID_ARGUMENT);
+
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, "b", 1, NULL, NULL, NULL), LEVCL_INVALID_ARGUMENT);
+    CHECK(levcl_last_error()[0] != '\0');
+    CHECK_STATUS(levcl_distance(NULL, "a", 1, "b", 1, NULL, NULL, &r), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_distance(ctx, NULL, 1, "b", 1, NULL, NULL, &r), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_distance(ctx, "a", 1, NULL, 2, NULL, NULL, &r), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_context_create(NULL, NULL), LEVCL_INVALID_ARGUMENT);
+    CHECK(levcl_last_error()[0] != '\0');
+
+    /* The failed call's message survives destroying a context. */
+    levcl_context_destroy(NULL);
+    CHECK(levcl_last_error()[0] != '\0');
+  }
+
+  /* Unknown device: the device is opened lazily, so either create or the first device
+   * call may fail, but with LEVCL_DEVICE_NOT_FOUND. */
+  {
+    levcl_context* bad = NULL;
+    levcl_status s = levcl_context_create("no-such-device-xyz", &bad);
+    if (s == LEVCL_OK) {
+      CHECK(bad != NULL);
+      levcl_result r;
+      s = levcl_distance(bad, "kitten", 6, "sitting", 7, "minreads", NULL, &r);
+      levcl_context_destroy(bad);
+    } else {
+      CHECK(bad == NULL);
+    }
+    CHECK_STATUS(s, LEVCL_DEVICE_NOT_FOUND);
+    CHECK(levcl_last_error()[0] != '\0');
+  }
+
+  levcl_context_destroy(ctx);
+  levcl_context_destroy(NULL);
+
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,393 @@
+// Tests of device selection, Context (threads, moves, result fields), the program
+// binary cache and LEVCL_KERNEL_DIR.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using levcl::test::mutate;
+using levcl::test::random_string;
+
+namespace {
+
+// Sets (or, with nullopt, unsets) an environment variable for the lifetime of the object
+// and restores the previous state afterwards.
+class ScopedEnv {
+ public:
+  ScopedEnv(std::string name, std::optional<std::string> value) : name_(std::move(name)) {
+    if (const char* old = std::getenv(name_.c_str())) old_ = old;
+    if (value) {
+      ::setenv(name_.c_str(), value->c_str(), 1);
+    } else {
+      ::unsetenv(name_.c_str());
+    }
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_.c_str(), old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_.c_str());
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  std::string name_;
+  std::optional<std::string> old_;
+};
+
+// A fresh, empty directory under the system temporary directory, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "levcl-test-XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// Regular files anywhere under dir (0 when it does not exist).
+std::size_t count_files(const fs::path& dir) {
+  if (!fs::exists(dir)) return 0;
+  std::size_t n = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) ++n;
+  return n;
+}
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool same_device(const levcl::DeviceInfo& x, const levcl::DeviceInfo& y) {
+  return x.platform_index == y.platform_index && x.device_index == y.device_index &&
+         x.name == y.name && x.platform == y.platform;
+}
+
+// Checks that f throws levcl::Error with the given code.
+template <typename F>
+void check_throws_code(F&& f, levcl::ErrorCode code) {
+  try {
+    f();
+    FAIL("no exception; expected levcl::Error code " << static_cast<int>(code));
+  } catch (const levcl::Error& e) {
+    CHECK_MESSAGE(e.code() == code, "code " << static_cast<int>(e.code()) << ": " << e.what());
+  }
+}
+
+// A pair like the benchmark's synthetic ones: b is a mutated copy of a.
+struct Pair {
+  std::string a, b;
+};
+Pair random_pair(std::uint64_t seed, std::size_t length, int alphabet, double rate) {
+  std::mt19937_64 rng(seed);
+  Pair p;
+  p.a = random_string(rng, length, alphabet);
+  p.b = mutate(rng, p.a, rate, alphabet);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("list_devices finds at least one device") {
+  auto devices = levcl::list_devices();
+  REQUIRE_FALSE(devices.empty());
+  for (const auto& d : devices) {
+    CHECK_FALSE(d.name.empty());
+    CHECK_FALSE(d.platform.empty());
+    CHECK(d.compute_units > 0);
+    CHECK(d.max_workgroup > 0);
+    CHECK(d.global_memory > 0);
+  }
+}
+
+TEST_CASE("select_device") {
+  ScopedEnv no_env("LEVCL_DEVICE", std::nullopt);
+  auto devices = levcl::list_devices();
+  REQUIRE_FALSE(devices.empty());
+
+  SUBCASE("default") {
+    auto d = levcl::select_device("");
+    CHECK_FALSE(d.name.empty());
+    auto d2 = levcl::select_device();
+    CHECK(same_device(d, d2));
+  }
+  SUBCASE("by index") {
+    CHECK(same_device(levcl::select_device("0"), devices[0]));
+    auto last = std::to_string(devices.size() - 1);
+    CHECK(same_device(levcl::select_device(last), devices.back()));
+  }
+  SUBCASE("by platform:device") {
+    auto d = levcl::select_device("0:0");
+    CHECK(d.platform_index == 0);
+    CHECK(d.device_index == 0);
+    CHECK(same_device(d, devices[0]));
+    const auto& last = devices.back();
+    auto spec = std::to_string(last.platform_index) + ":" + std::to_string(last.device_index);
+    CHECK(same_device(levcl::select_device(spec), last));
+  }
+  SUBCASE("by case-insensitive name substring") {
+    std::string platform = upper(devices[0].platform);
+    REQUIRE(platform.size() >= 2);
+    std::string part = platform.substr(1, std::min<std::size_t>(platform.size() - 1, 6));
+    auto d = levcl::select_device(part);
+    CHECK(upper(d.platform).find(part) != std::string::npos);
+    // The device name (mixed case) selects that device too.
+    std::string name_part = devices[0].name.substr(0, std::min<std::size_t>(devices[0].name.size(), 12));
+    auto by_name = levcl::select_device(upper(name_part));
+    CHECK(upper(by_name.name).find(upper(name_part)) != std::string::npos);
+  }
+  SUBCASE("LEVCL_DEVICE is honoured by the default selection") {
+    const auto& last = devices.back();
+    {
+      ScopedEnv env("LEVCL_DEVICE", std::to_string(devices.size() - 1));
+      CHECK(same_device(levcl::select_device(""), last));
+    }
+    {
+      ScopedEnv env("LEVCL_DEVICE", "no-such-device-xyz");
+      check_throws_code([] { levcl::select_device(""); }, levcl::ErrorCode::device_not_found);
+      // An explicit spec wins over the environment.
+      CHECK(same_device(levcl::select_device("0"), devices[0]));
+    }
+    CHECK_FALSE(levcl::select_device("").name.empty());
+  }
+  SUBCASE("unknown spec") {
+    check_throws_code([] { levcl::select_device("no-such-device-xyz"); },
+                      levcl::ErrorCode::device_not_found);
+  }
+  SUBCASE("out-of-range index") {
+    auto n = std::to_string(devices.size());
+    check_throws_code([&] { levcl::select_device(n); }, levcl::ErrorCode::device_not_found);
+    check_throws_code([] { levcl::select_device("999"); }, levcl::ErrorCode::device_not_found);
+    check_throws_code([] { levcl::select_device("99:0"); }, levcl::ErrorCode::device_not_found);
+    check_throws_code([] { levcl::select_device("0:99"); }, levcl::ErrorCode::device_not_found);
+  }
+}
+
+TEST_CASE("Context with an unknown device fails with device_not_found") {
+  // The device is opened lazily: construction or the first device call may throw.
+  check_throws_code(
+      [] {
+        levcl::Context context("no-such-device-xyz");
+        context.distance("kitten", "sitting", "minreads");
+      },
+      levcl::ErrorCode::device_not_found);
+}
+
+TEST_CASE("result fields") {
+  levcl::Context context;
+  auto pair = random_pair(7, 3000, 4, 0.05);
+  auto reference = context.distance(pair.a, pair.b, "cpu-dp");
+  CHECK(reference.variant == "cpu-dp");
+  CHECK(reference.device == "cpu");
+  CHECK(reference.cells > 0);
+  CHECK(reference.distance > 0);
+
+  SUBCASE("device variant") {
+    auto r = context.distance(pair.a, pair.b, "minreads");
+    CHECK(r.distance == reference.distance);
+    CHECK(r.variant == "minreads");
+    CHECK(r.params.count("wg") == 1);
+    CHECK(r.params.at("wg") > 0);
+    CHECK_FALSE(r.device.empty());
+    CHECK(r.device != "cpu");
+    CHECK(r.device == context.device().name);
+    CHECK(r.cells > 0);
+    CHECK(r.seconds > 0);
+    CHECK(r.kernel_seconds >= 0);
+    CHECK(r.launches > 0);
+  }
+  SUBCASE("default variant") {
+    auto r = context.distance(pair.a, pair.b);
+    CHECK(r.distance == reference.distance);
+    CHECK(r.variant == levcl::Context::default_variant());
+    CHECK_FALSE(r.params.empty());
+  }
+  SUBCASE("explicit parameter is reported") {
+    auto r = context.distance(pair.a, pair.b, "minreads", {{"wg", 64}});
+    CHECK(r.distance == reference.distance);
+    CHECK(r.params.at("wg") == 64);
+  }
+  SUBCASE("device() matches the default selection") {
+    ScopedEnv no_env("LEVCL_DEVICE", std::nullopt);
+    levcl::Context fresh;
+    CHECK(same_device(fresh.device(), levcl::select_device("")));
+  }
+  SUBCASE("moved context") {
+    levcl::Context moved(std::move(context));
+    CHECK(moved.distance(pair.a, pair.b, "minreads").distance == reference.distance);
+    levcl::Context assigned("0");
+    assigned = std::move(moved);
+    CHECK(assigned.distance(pair.a, pair.b, "minreads").distance == reference.distance);
+  }
+}
+
+TEST_CASE("separate contexts in two threads") {
+  constexpr int kThreads = 2;
+  constexpr int kPairs = 4;
+  std::vector<std::vector<Pair>> pairs(kThreads);
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kPairs; ++i)
+      pairs[t].push_back(random_pair(100 + 10 * t + i, 12000 + 2000 * i, t == 0 ? 4 : 256,
+                                     0.02 + 0.03 * i));
+
+  std::vector<std::vector<std::int64_t>> got(kThreads, std::vector<std::int64_t>(kPairs, -1));
+  std::vector<std::exception_ptr> errors(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      try {
+        levcl::Context context;
+        for (int i = 0; i < kPairs; ++i)
+          got[t][i] = context.distance(pairs[t][i].a, pairs[t][i].b, "minreads").distance;
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+
+  levcl::Context main_context;
+  for (int t = 0; t < kThreads; ++t) {
+    if (errors[t]) {
+      try {
+        std::rethrow_exception(errors[t]);
+      } catch (const std::exception& e) {
+        FAIL("thread " << t << " threw: " << e.what());
+      }
+    }
+    for (int i = 0; i < kPairs; ++i) {
+      auto expected = main_context.distance(pairs[t][i].a, pairs[t][i].b, "cpu-dp").distance;
+      CHECK_MESSAGE(got[t][i] == expected, "thread " << t << " pair " << i);
+    }
+  }
+}
+
+TEST_CASE("one context shared by two threads") {
+  levcl::Context shared;
+  constexpr int kThreads = 2;
+  constexpr int kPairs = 4;
+  std::vector<std::vector<Pair>> pairs(kThreads);
+  for (int t = 0; t < kThreads; ++t)
+    for (int i = 0; i < kPairs; ++i)
+      pairs[t].push_back(random_pair(200 + 10 * t + i, 10000 + 1000 * i, 4, 0.03 + 0.03 * t));
+
+  std::vector<std::vector<std::int64_t>> got(kThreads, std::vector<std::int64_t>(kPairs, -1));
+  std::vector<std::exception_ptr> errors(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      try {
+        for (int i = 0; i < kPairs; ++i)
+          got[t][i] = shared.distance(pairs[t][i].a, pairs[t][i].b, "minreads").distance;
+      } catch (...) {
+        errors[t] = std::current_exception();
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+
+  for (int t = 0; t < kThreads; ++t) {
+    if (errors[t]) {
+      try {
+        std::rethrow_exception(errors[t]);
+      } catch (const std::exception& e) {
+        FAIL("thread " << t << " threw: " << e.what());
+      }
+    }
+    for (int i = 0; i < kPairs; ++i) {
+      auto expected = shared.distance(pairs[t][i].a, pairs[t][i].b, "cpu-dp").distance;
+      CHECK_MESSAGE(got[t][i] == expected, "thread " << t << " pair " << i);
+    }
+  }
+}
+
+TEST_CASE("program binary cache") {
+  auto pair = random_pair(300, 4000, 4, 0.05);
+  std::int64_t expected;
+  {
+    levcl::Context cpu;
+    expected = cpu.distance(pair.a, pair.b, "cpu-dp").distance;
+  }
+
+  SUBCASE("a second context reuses the cached binary") {
+    TempDir dir;
+    ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+    ScopedEnv no_cache("LEVCL_NO_CACHE", std::nullopt);
+    {
+      levcl::Context first;
+      CHECK(first.distance(pair.a, pair.b, "dynamic").distance == expected);
+    }
+    auto written = count_files(dir.path());
+    CHECK(written >= 1);
+    {
+      levcl::Context second;
+      CHECK(second.distance(pair.a, pair.b, "dynamic").distance == expected);
+    }
+    CHECK(count_files(dir.path()) == written);
+  }
+  SUBCASE("LEVCL_NO_CACHE=1 writes nothing") {
+    TempDir dir;
+    ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+    ScopedEnv no_cache("LEVCL_NO_CACHE", "1");
+    levcl::Context context;
+    CHECK(context.distance(pair.a, pair.b, "dynamic").distance == expected);
+    CHECK(count_files(dir.path()) == 0);
+  }
+}
+
+TEST_CASE("LEVCL_KERNEL_DIR with a broken kernel gives build_failure with the log") {
+  TempDir dir;
+  // Copy the real kernels (a kernel may include another), then break wfa_column.cl.
+  fs::path sources = fs::path(LEVCL_SAMPLE_DIR) / ".." / "cl";
+  if (fs::is_directory(sources))
+    for (const auto& entry : fs::directory_iterator(sources))
+      if (entry.is_regular_file())
+        fs::copy_file(entry.path(), dir.path() / entry.path().filename());
+  {
+    std::ofstream broken(dir.path() / "wfa_column.cl", std::ios::trunc);
+    broken << "this is not OpenCL C\n";
+  }
+  ScopedEnv kernel_dir("LEVCL_KERNEL_DIR", dir.path().string());
+  ScopedEnv no_cache("LEVCL_NO_CACHE", "1");
+
+  levcl::Context context;
+  // The CPU reference needs no kernel.
+  CHECK(context.distance("kitten", "sitting", "cpu-dp").distance == 3);
+  try {
+    context.distance("kitten", "sitting", "dynamic");
+    FAIL("a broken kernel built");
+  } catch (const levcl::Error& e) {
+    std::string message = e.what();
+    CHECK_MESSAGE(e.code() == levcl::ErrorCode::build_failure,
+                  "code " << static_cast<int>(e.code()) << ": " << message);
+    CHECK_MESSAGE(message.size() > 40, message);
+    CHECK_MESSAGE(message.find("wfa_column") != std::string::npos, message);
+  }
+}

@@ -1,5 +1,7 @@
 #include "device_runtime.hpp"
 
+#include <algorithm>
+
 #include "log.hpp"
 
 namespace levcl::detail {
@@ -33,6 +35,13 @@ cl::Kernel OpenDevice::kernel(const std::vector<std::string>& files, const std::
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "creating kernel " + name);
   }
+}
+
+cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
+  // OpenCL has no empty buffers: an empty string gets one unused byte.
+  cl::Buffer buffer(device.context(), CL_MEM_READ_ONLY, std::max<std::size_t>(s.size(), 1));
+  if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_FALSE, 0, s.size(), s.data());
+  return buffer;
 }
 
 void check_workgroup(const OpenDevice& device, std::int64_t wg) {

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "levcl/levcl.hpp"
@@ -36,6 +37,10 @@ class OpenDevice {
   cl::CommandQueue queue_;
   std::map<std::string, cl::Program> programs_;  // key: files and options
 };
+
+// A read-only copy of a string on the device. The write does not block: the in-order
+// queue runs it before any later launch.
+cl::Buffer upload_string(OpenDevice& device, std::string_view s);
 
 // Refuses a workgroup size over the device's maximum (unsupported), before any build.
 void check_workgroup(const OpenDevice& device, std::int64_t wg);

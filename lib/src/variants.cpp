@@ -53,6 +53,11 @@ const std::vector<Variant>& variants() {
        [](OpenDevice*, std::string_view a, std::string_view b, const Params&) { return run_cpu_dp(a, b); }},
       {{"cpu-wfa", "CPU reference: wavefront algorithm with two columns", false, {}},
        [](OpenDevice*, std::string_view a, std::string_view b, const Params&) { return run_cpu_wfa(a, b); }},
+      {{"antidiagonal", "plain DP on anti-diagonals, three rotating buffers, one launch per anti-diagonal", true,
+        {wg_param(128)}},
+       [](OpenDevice* d, std::string_view a, std::string_view b, const Params& p) {
+         return run_antidiagonal(*d, a, b, p);
+       }},
       column_variant("baseline", "one work-item per cell of the whole column, one launch and one read per radius",
                      {true, true, false}),
       column_variant("dynamic", "NDRange shrinks to the live diagonals, one read per radius", {false, true, false}),

@@ -1,5 +1,6 @@
 // The variant table: every algorithm levcl offers, by name, with its parameters and the
-// host routine that runs it. One family per file: cpu_reference.cpp, wfa_column.cpp, wfa_band.cpp.
+// host routine that runs it. One family per file: cpu_reference.cpp, antidiagonal.cpp, wfa_column.cpp,
+// wfa_band.cpp.
 #pragma once
 
 #include <functional>
@@ -31,6 +32,9 @@ Params resolve_params(const VariantInfo& info, const Params& given);
 // Family entry points (each family's file).
 Result run_cpu_dp(std::string_view a, std::string_view b);
 Result run_cpu_wfa(std::string_view a, std::string_view b);
+
+// The plain DP on anti-diagonals, one launch per anti-diagonal (the naive GPU baseline).
+Result run_antidiagonal(OpenDevice& device, std::string_view a, std::string_view b, const Params& params);
 
 // The one-column-per-launch family of the paper's Sections 4.1-4.2.1.
 struct ColumnStrategy {

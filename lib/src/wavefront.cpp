@@ -8,14 +8,6 @@ namespace {
 constexpr cl_int unreached = -0x3fffffff;  // UNREACHED of cl/wfa_common.cl
 constexpr cl_int unknown = std::numeric_limits<cl_int>::max();
 
-cl::Buffer upload(OpenDevice& device, std::string_view s) {
-  // OpenCL has no empty buffers: an empty string gets one unused byte.
-  const std::size_t bytes = std::max<std::size_t>(s.size(), 1);
-  cl::Buffer buffer(device.context(), CL_MEM_READ_ONLY, bytes);
-  if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_FALSE, 0, s.size(), s.data());
-  return buffer;
-}
-
 }  // namespace
 
 WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std::string_view sb, int column_count)
@@ -29,8 +21,8 @@ WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std:
                     info.name + " (" + std::to_string(info.max_allocation) + " bytes per buffer, " +
                     std::to_string(info.global_memory) + " in all)");
   try {
-    a = upload(device, sa);
-    b = upload(device, sb);
+    a = upload_string(device, sa);
+    b = upload_string(device, sb);
     for (auto& column : columns) {
       column = cl::Buffer(device.context(), CL_MEM_READ_WRITE, column_bytes);
       device.queue().enqueueFillBuffer(column, unreached, 0, column_bytes);

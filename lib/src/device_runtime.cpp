@@ -1,6 +1,7 @@
 #include "device_runtime.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "log.hpp"
 
@@ -20,7 +21,10 @@ OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
 }
 
 cl::Kernel OpenDevice::kernel(const std::vector<std::string>& files, const std::string& name,
-                              const std::string& options) {
+                              const std::string& variant_options) {
+  // LEVCL_BUILD_OPTIONS adds compiler options (e.g. vendor flags) for kernel work.
+  std::string options = variant_options;
+  if (const char* extra = std::getenv("LEVCL_BUILD_OPTIONS"); extra && *extra) options += std::string(" ") + extra;
   std::string key;
   for (const auto& f : files) key += f + " ";
   key += "| " + options;
@@ -53,6 +57,10 @@ void check_workgroup(const OpenDevice& device, std::int64_t wg) {
 
 void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg, std::size_t local_bytes) const {
   const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+  log().debug("kernel {}: at most {} work-items, {} bytes private and {} bytes local memory per work-item/group",
+              kernel.getInfo<CL_KERNEL_FUNCTION_NAME>(), kernel_max,
+              kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device_),
+              kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_));
   if (wg > info_.max_workgroup || wg > kernel_max)
     throw Error(ErrorCode::unsupported, "workgroup size " + std::to_string(wg) + " is too big for " + info_.name +
                                             " (this kernel allows at most " +

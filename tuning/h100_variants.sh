@@ -47,6 +47,16 @@ case $phase in
       done
     done 2>&1 | tee "$out/probe.txt"
     ;;
+  unattributed)
+    # The same kernels without reqd_work_group_size: does the 256 limit go with it?
+    mkdir -p /tmp/unattributed
+    for f in cl/*.cl; do sed 's/__attribute__((reqd_work_group_size([^)]*)))//' "$f" >/tmp/unattributed/"${f##*/}"; done
+    for v in "pwg --param tile=190" "minreads --param wg=512" "antidiagonal --param wg=512"; do
+      echo "== unattributed $v"
+      LEVCL_KERNEL_DIR=/tmp/unattributed levcl -vv --variant $v data/AF133821.1.fa.gz data/AY352275.1.fa.gz 2>&1 | grep -E 'kernel |error|^[0-9]'
+    done 2>&1 | tee "$out/unattributed.txt"
+    LEVCL_KERNEL_DIR=/tmp/unattributed variants unattributed "${big[@]}" "pwg tile=190" "pwg tile=255" "pwg tile=190 diamond=0" "baseline wg=380 diamond=0"
+    ;;
   slow)
     variants big "${big[@]}" \
       "baseline wg=380 diamond=0" "baseline wg=128 diamond=0" "dynamic wg=128 diamond=0" "dynamic wg=256 diamond=0"

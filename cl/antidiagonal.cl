@@ -27,7 +27,7 @@
 // cell count because d reaches m + n and the count m + 1, which overflow an int for
 // strings at the 2^31 limit; every row and column fits.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void antidiagonal(__global const uchar* a, __global const uchar* b, __global const uint* before_previous,
+void antidiagonal(__global const uchar* restrict a, __global const uchar* restrict b, __global const uint* before_previous,
                   __global const uint* previous, __global uint* current, const int i_lo, const int i_hi,
                   const int j_lo) {
   const size_t g = get_global_id(0);

@@ -15,7 +15,7 @@
 #endif
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void wfa_column(__global const uchar* a, const int m, __global const uchar* b, const int n,
+void wfa_column(__global const uchar* restrict a, const int m, __global const uchar* restrict b, const int n,
                 __global const int* prev, __global int* next, const int r, const int k_first,
                 const int k_lo, const int k_hi, __global int* state) {
   const long kk = (long)k_first + (long)get_global_id(0);

@@ -25,7 +25,8 @@ inline int wfa_next_row(int r, int from_left, int from_self, int from_right, int
 }
 
 // Follows matching bytes along diagonal k from row i, one byte at a time (the paper's
-// extend step).
+// extend step). Kernels declare the strings `restrict`: nothing writes them, so the
+// compiler may read them through the read-only cache.
 inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, int i, int end) {
   while (i < end && a[i] == b[i + k]) ++i;
   return i;

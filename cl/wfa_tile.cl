@@ -50,7 +50,7 @@ inline int row_offset(int s) {
                                 : in_below[(dk) + TILE + 1])
 
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void wfa_tile(__global const uchar* a, const int m, __global const uchar* b, const int n,
+void wfa_tile(__global const uchar* restrict a, const int m, __global const uchar* restrict b, const int n,
               __global const int* top_in, __global const int* below_in, __global int* top_out,
               __global int* below_out, const int r0, const int c_first, const int tiles,
               const int bound, __global int* state, __global int* scratch) {

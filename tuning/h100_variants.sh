@@ -57,6 +57,21 @@ case $phase in
     done 2>&1 | tee "$out/unattributed.txt"
     LEVCL_KERNEL_DIR=/tmp/unattributed variants unattributed "${big[@]}" "pwg tile=190" "pwg tile=255" "pwg tile=190 diamond=0" "baseline wg=380 diamond=0"
     ;;
+  wide)
+    # Workgroups over 256, which NVIDIA's kernel query advises against but runs.
+    wg_probe | tee "$out/wg_probe.txt"
+    variants wide "${big[@]}" \
+      "pwg tile=190 diamond=0" "pwg tile=190" "pwg tile=255" "pwg tile=383" "pwg tile=511" \
+      "minreads wg=512 diamond=0" "minreads wg=1024 diamond=0" "tile-private tile=3 wg=512 diamond=0" \
+      "baseline wg=380 diamond=0"
+    ;;
+  restrict)
+    # After declaring the strings restrict (read-only cache); run again after wfa_pwg.cl
+    # worked out each diagonal's live radii once (OUT names the run).
+    variants "restrict${SUFFIX:-}" "${big[@]}" \
+      "pwg tile=190" "pwg tile=255" "pwg tile=127" "pwg tile=190 diamond=0" "minreads wg=128 diamond=0" \
+      "tile-private tile=3 wg=128 diamond=0" "tile-local tile=2 wg=224 diamond=0"
+    ;;
   slow)
     variants big "${big[@]}" \
       "baseline wg=380 diamond=0" "baseline wg=128 diamond=0" "dynamic wg=128 diamond=0" "dynamic wg=256 diamond=0"

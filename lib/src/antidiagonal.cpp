@@ -16,7 +16,7 @@ Result run_antidiagonal(OpenDevice& device, std::string_view sa, std::string_vie
   const std::int64_t wg = params.at("wg");
   check_workgroup(device, wg);
   cl::Kernel kernel = device.kernel({"antidiagonal.cl"}, "antidiagonal", "-DWG=" + std::to_string(wg));
-  device.check_launch(kernel, static_cast<std::size_t>(wg), 0);
+  device.check_launch(kernel, static_cast<std::size_t>(wg));
 
   const auto start = Clock::now();
   // The distance is symmetric: make a the shorter string, so anti-diagonals, stored by

@@ -25,7 +25,7 @@ Context::~Context() = default;
 Context::Context(Context&&) noexcept = default;
 Context& Context::operator=(Context&&) noexcept = default;
 
-const char* Context::default_variant() noexcept { return "minreads"; }
+const char* Context::default_variant() noexcept { return "pwg"; }
 
 const DeviceInfo& Context::device() {
   std::lock_guard<std::mutex> lock(impl_->mutex);

@@ -26,9 +26,10 @@ class OpenDevice {
   // Programs are built once per context and cached on disk.
   cl::Kernel kernel(const std::vector<std::string>& files, const std::string& name, const std::string& options);
 
-  // Checks that a kernel built with reqd_work_group_size(wg) and `local_bytes` of local
-  // memory fits the device; throws unsupported naming the limit otherwise.
-  void check_launch(const cl::Kernel& kernel, std::size_t wg, std::size_t local_bytes) const;
+  // Checks that a kernel built for workgroups of `wg` fits the device's local memory
+  // (its static __local arrays included); throws unsupported naming the limit otherwise.
+  // The workgroup size itself is checked by check_workgroup.
+  void check_launch(const cl::Kernel& kernel, std::size_t wg) const;
 
  private:
   DeviceInfo info_;

@@ -34,7 +34,7 @@ ParamSpec tile_param(std::int64_t default_value, std::int64_t max_value) {
 Variant band_variant(std::string name, std::string description, BandKernel kind) {
   std::vector<ParamSpec> params;
   if (kind == BandKernel::pwg) {
-    params = {tile_param(31, 511)};  // the workgroup is 2t + 2 work-items
+    params = {tile_param(127, 511)};  // the workgroup is 2t + 2 = 256 work-items by default
   } else {
     // Private tiles must unroll completely to stay in registers; keep them short.
     params = {wg_param(64), tile_param(2, kind == BandKernel::tile_private ? 8 : 64)};

@@ -58,7 +58,7 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view sa, st
                               " -DSTORE=" + std::to_string(static_cast<int>(kind));
   cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_band.cl", pwg ? "wfa_pwg.cl" : "wfa_tile.cl"},
                                     pwg ? "wfa_pwg" : "wfa_tile", options);
-  device.check_launch(kernel, static_cast<std::size_t>(wg), 0);
+  device.check_launch(kernel, static_cast<std::size_t>(wg));
 
   const auto start = Clock::now();
   WavefrontBuffers buffers(device, sa, sb, 4);

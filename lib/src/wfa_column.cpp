@@ -14,7 +14,7 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, std::s
   check_workgroup(device, wg);
   const std::string options = "-DWG=" + std::to_string(wg) + " -DPREFETCH=" + (strategy.prefetch ? "1" : "0");
   cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_column.cl"}, "wfa_column", options);
-  device.check_launch(kernel, static_cast<std::size_t>(wg), 0);
+  device.check_launch(kernel, static_cast<std::size_t>(wg));
 
   const auto start = Clock::now();
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());

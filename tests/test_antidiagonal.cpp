@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "edge_cases.hpp"
+#include "exactness.hpp"
 #include "levcl/levcl.hpp"
 
 namespace {
@@ -17,22 +17,14 @@ using levcl::test::Pair;
 // Checks every pair against cpu-dp, and the cells and launches of the full matrix;
 // returns how many were checked.
 int check_pairs(levcl::Context& context, const std::vector<Pair>& pairs, const levcl::Params& params) {
-  int checked = 0;
-  for (const auto& [a, b] : pairs) {
-    const auto expected = context.distance(a, b, "cpu-dp").distance;
-    const auto got = context.distance(a, b, "antidiagonal", params);
-    CAPTURE(a.size());
-    CAPTURE(b.size());
-    for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
-    REQUIRE(got.distance == expected);
-    CHECK(got.cells == static_cast<std::uint64_t>(a.size()) * b.size());
+  return levcl::test::check_against_dp(context, pairs, "antidiagonal", params, [](const Pair& p, const levcl::Result& r) {
+    const auto& [a, b] = p;
+    CHECK(r.cells == static_cast<std::uint64_t>(a.size()) * b.size());
     // Empty strings need no launch; otherwise one per anti-diagonal.
-    CHECK(got.launches == (a.empty() || b.empty() ? 0 : a.size() + b.size() + 1));
-    CHECK(got.seconds > 0);
-    CHECK(got.kernel_seconds >= 0);
-    ++checked;
-  }
-  return checked;
+    CHECK(r.launches == (a.empty() || b.empty() ? 0 : a.size() + b.size() + 1));
+    CHECK(r.seconds > 0);
+    CHECK(r.kernel_seconds >= 0);
+  });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -248,24 +249,20 @@ TEST_CASE("result fields") {
   }
 }
 
-TEST_CASE("separate contexts in two threads") {
-  constexpr int kThreads = 2;
-  constexpr int kPairs = 4;
-  std::vector<std::vector<Pair>> pairs(kThreads);
-  for (int t = 0; t < kThreads; ++t)
-    for (int i = 0; i < kPairs; ++i)
-      pairs[t].push_back(random_pair(100 + 10 * t + i, 12000 + 2000 * i, t == 0 ? 4 : 256,
-                                     0.02 + 0.03 * i));
+namespace {
 
-  std::vector<std::vector<std::int64_t>> got(kThreads, std::vector<std::int64_t>(kPairs, -1));
-  std::vector<std::exception_ptr> errors(kThreads);
+// Runs `distance(thread, pair)` for each thread's pairs on its own thread, then checks
+// every result against cpu-dp on this thread.
+void check_threads(const std::vector<std::vector<Pair>>& pairs,
+                   const std::function<std::int64_t(int, const Pair&)>& distance) {
+  const int threads_count = static_cast<int>(pairs.size());
+  std::vector<std::vector<std::int64_t>> got(threads_count);
+  std::vector<std::exception_ptr> errors(threads_count);
   std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
+  for (int t = 0; t < threads_count; ++t) {
     threads.emplace_back([&, t] {
       try {
-        levcl::Context context;
-        for (int i = 0; i < kPairs; ++i)
-          got[t][i] = context.distance(pairs[t][i].a, pairs[t][i].b, "minreads").distance;
+        for (const Pair& pair : pairs[t]) got[t].push_back(distance(t, pair));
       } catch (...) {
         errors[t] = std::current_exception();
       }
@@ -273,8 +270,8 @@ TEST_CASE("separate contexts in two threads") {
   }
   for (auto& thread : threads) thread.join();
 
-  levcl::Context main_context;
-  for (int t = 0; t < kThreads; ++t) {
+  levcl::Context reference;
+  for (int t = 0; t < threads_count; ++t) {
     if (errors[t]) {
       try {
         std::rethrow_exception(errors[t]);
@@ -282,50 +279,35 @@ TEST_CASE("separate contexts in two threads") {
         FAIL("thread " << t << " threw: " << e.what());
       }
     }
-    for (int i = 0; i < kPairs; ++i) {
-      auto expected = main_context.distance(pairs[t][i].a, pairs[t][i].b, "cpu-dp").distance;
+    REQUIRE(got[t].size() == pairs[t].size());
+    for (std::size_t i = 0; i < pairs[t].size(); ++i) {
+      const auto expected = reference.distance(pairs[t][i].a, pairs[t][i].b, "cpu-dp").distance;
       CHECK_MESSAGE(got[t][i] == expected, "thread " << t << " pair " << i);
     }
   }
 }
 
+}  // namespace
+
+TEST_CASE("separate contexts in two threads") {
+  std::vector<std::vector<Pair>> pairs(2);
+  for (int t = 0; t < 2; ++t)
+    for (int i = 0; i < 4; ++i)
+      pairs[t].push_back(random_pair(100 + 10 * t + i, 12000 + 2000 * i, t == 0 ? 4 : 256,
+                                     0.02 + 0.03 * i));
+  levcl::Context contexts[2];
+  check_threads(pairs, [&](int t, const Pair& pair) {
+    return contexts[t].distance(pair.a, pair.b, "minreads").distance;
+  });
+}
+
 TEST_CASE("one context shared by two threads") {
-  levcl::Context shared;
-  constexpr int kThreads = 2;
-  constexpr int kPairs = 4;
-  std::vector<std::vector<Pair>> pairs(kThreads);
-  for (int t = 0; t < kThreads; ++t)
-    for (int i = 0; i < kPairs; ++i)
+  std::vector<std::vector<Pair>> pairs(2);
+  for (int t = 0; t < 2; ++t)
+    for (int i = 0; i < 4; ++i)
       pairs[t].push_back(random_pair(200 + 10 * t + i, 10000 + 1000 * i, 4, 0.03 + 0.03 * t));
-
-  std::vector<std::vector<std::int64_t>> got(kThreads, std::vector<std::int64_t>(kPairs, -1));
-  std::vector<std::exception_ptr> errors(kThreads);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      try {
-        for (int i = 0; i < kPairs; ++i)
-          got[t][i] = shared.distance(pairs[t][i].a, pairs[t][i].b, "minreads").distance;
-      } catch (...) {
-        errors[t] = std::current_exception();
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
-
-  for (int t = 0; t < kThreads; ++t) {
-    if (errors[t]) {
-      try {
-        std::rethrow_exception(errors[t]);
-      } catch (const std::exception& e) {
-        FAIL("thread " << t << " threw: " << e.what());
-      }
-    }
-    for (int i = 0; i < kPairs; ++i) {
-      auto expected = shared.distance(pairs[t][i].a, pairs[t][i].b, "cpu-dp").distance;
-      CHECK_MESSAGE(got[t][i] == expected, "thread " << t << " pair " << i);
-    }
-  }
+  levcl::Context shared;
+  check_threads(pairs, [&](int, const Pair& pair) { return shared.distance(pair.a, pair.b, "minreads").distance; });
 }
 
 TEST_CASE("program binary cache") {

@@ -4,30 +4,14 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
-#include "edge_cases.hpp"
+#include "exactness.hpp"
 #include "levcl/levcl.hpp"
 
 namespace {
 
-using levcl::test::Pair;
+using levcl::test::check_against_dp;
 
 const char* const tile_variants[] = {"tile-private", "tile-local", "tile-global"};
-
-int check_pairs(levcl::Context& context, const std::vector<Pair>& pairs, const std::string& variant,
-                const levcl::Params& params) {
-  int checked = 0;
-  for (const auto& [a, b] : pairs) {
-    const auto expected = context.distance(a, b, "cpu-dp").distance;
-    const auto got = context.distance(a, b, variant, params);
-    CAPTURE(variant);
-    CAPTURE(a.size());
-    CAPTURE(b.size());
-    for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
-    REQUIRE(got.distance == expected);
-    ++checked;
-  }
-  return checked;
-}
 
 }  // namespace
 
@@ -40,7 +24,7 @@ TEST_CASE("tile variants are exact on edge cases for tile lengths 1, 2, 3, 5, 8 
     for (const char* variant : tile_variants)
       for (const std::int64_t wg : {1, 5, 32})
         for (const std::int64_t diamond : {0, 1})
-          CHECK(check_pairs(context, cases, variant,
+          CHECK(check_against_dp(context, cases, variant,
                             {{"tile", tile}, {"wg", wg}, {"diamond", diamond}, {"read-interval", tile + wg}}) ==
                 static_cast<int>(cases.size()));
   }
@@ -51,7 +35,7 @@ TEST_CASE("pwg is exact on edge cases for short and long tiles") {
   for (const std::int64_t tile : {1, 2, 3, 5, 15, 31, 100}) {
     const auto cases = levcl::test::edge_cases({static_cast<std::size_t>(tile), static_cast<std::size_t>(2 * tile + 2)});
     for (const std::int64_t diamond : {0, 1})
-      CHECK(check_pairs(context, cases, "pwg", {{"tile", tile}, {"diamond", diamond}, {"read-interval", 3}}) ==
+      CHECK(check_against_dp(context, cases, "pwg", {{"tile", tile}, {"diamond", diamond}, {"read-interval", 3}}) ==
             static_cast<int>(cases.size()));
   }
 }
@@ -59,15 +43,15 @@ TEST_CASE("pwg is exact on edge cases for short and long tiles") {
 TEST_CASE("long tiles in local and global memory") {
   levcl::Context context;
   const auto pairs = levcl::test::random_pairs(20, 800, 21);
-  CHECK(check_pairs(context, pairs, "tile-local", {{"tile", 16}, {"wg", 2}}) == 20);
-  CHECK(check_pairs(context, pairs, "tile-global", {{"tile", 40}, {"wg", 8}}) == 20);
+  CHECK(check_against_dp(context, pairs, "tile-local", {{"tile", 16}, {"wg", 2}}) == 20);
+  CHECK(check_against_dp(context, pairs, "tile-global", {{"tile", 40}, {"wg", 8}}) == 20);
 }
 
 TEST_CASE("every tile variant is exact on random pairs with default parameters") {
   levcl::Context context;
   const auto pairs = levcl::test::random_pairs(120, 2500, 8);
   for (const char* variant : {"tile-private", "tile-local", "tile-global", "pwg"})
-    CHECK(check_pairs(context, pairs, variant, {}) == 120);
+    CHECK(check_against_dp(context, pairs, variant, {}) == 120);
 }
 
 TEST_CASE("cells are counted on the device and the diamond saves some") {

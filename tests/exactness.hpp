@@ -1,20 +1,25 @@
-// Edge-case pairs every device variant must get right: empty strings, one byte, equal
-// strings, all 256 byte values, and lengths just around a size the kernel cares about
-// (workgroup or tile size).
+// Exactness checks shared by the variant tests: the pairs every device variant must get
+// right, and the comparison of a variant with cpu-dp on them.
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "levcl/levcl.hpp"
 #include "test_support.hpp"
 
 namespace levcl::test {
 
 using Pair = std::pair<std::string, std::string>;
 
+// Empty strings, one byte, equal strings, all 256 byte values, and lengths just around
+// the sizes a kernel cares about (workgroup or tile size).
 inline std::vector<Pair> edge_cases(const std::vector<std::size_t>& sizes) {
   std::mt19937_64 rng(99);
   std::string all_bytes;
@@ -56,6 +61,26 @@ inline std::vector<Pair> random_pairs(std::size_t count, std::size_t max_length,
                                : Pair{a, mutate(rng, a, rates[i % 5], alphabet)});
   }
   return pairs;
+}
+
+// Checks `variant` with `params` against cpu-dp on every pair (and `also`, when given,
+// on each result); returns how many pairs were checked.
+inline int check_against_dp(levcl::Context& context, const std::vector<Pair>& pairs, const std::string& variant,
+                            const levcl::Params& params,
+                            const std::function<void(const Pair&, const levcl::Result&)>& also = {}) {
+  int checked = 0;
+  for (const auto& pair : pairs) {
+    const auto expected = context.distance(pair.first, pair.second, "cpu-dp").distance;
+    const auto got = context.distance(pair.first, pair.second, variant, params);
+    CAPTURE(variant);
+    CAPTURE(pair.first.size());
+    CAPTURE(pair.second.size());
+    for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
+    REQUIRE(got.distance == expected);
+    if (also) also(pair, got);
+    ++checked;
+  }
+  return checked;
 }
 
 }  // namespace levcl::test

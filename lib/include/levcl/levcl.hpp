@@ -67,6 +67,7 @@ struct DeviceInfo {
   std::string version;           // OpenCL version string of the device
   std::string driver;            // driver version
   std::string type;              // "gpu", "cpu", "accelerator", "other"
+  std::string architecture;      // e.g. "sm_90" (NVIDIA), the CPU model of POCL; "" if unknown
   std::uint32_t compute_units = 0;
   std::uint32_t clock_mhz = 0;
   std::size_t max_workgroup = 0;
@@ -85,12 +86,21 @@ LEVCL_API std::vector<DeviceInfo> list_devices();
 // (e.g. "nvidia", "pocl", "h100"). Throws device_not_found.
 LEVCL_API DeviceInfo select_device(const std::string& spec = "");
 
+// How levcl-tune sweeps a parameter; declared with the parameter, next to its variant.
+enum class Sweep {
+  none,           // not tuned
+  workgroup,      // multiples of the kernel's preferred workgroup multiple up to the device maximum
+  tile,           // every tile length the variant and device allow, up to a sensible bound
+  read_interval,  // a few orders of magnitude
+};
+
 struct ParamSpec {
   std::string name;
   std::int64_t default_value;
   std::int64_t min_value;
   std::int64_t max_value;
   std::string description;
+  Sweep sweep = Sweep::none;
 };
 
 struct VariantInfo {
@@ -114,7 +124,23 @@ struct Result {
   double seconds = 0;           // end to end: strings in host memory to distance
   double kernel_seconds = 0;    // device busy time (first kernel start to last kernel end)
   std::uint64_t launches = 0;   // kernel enqueues
+  std::string params_source;    // where the parameters came from (call, context, database entry, defaults)
 };
+
+// The variant and parameters the runtime uses on a device, and why.
+struct TunedChoice {
+  std::string variant;  // for "auto": the variant the database rates best on the device
+  Params params;        // complete, defaults filled in
+  std::string source;   // e.g. "shipped tuning/nvidia-h100.json (device name)", "defaults"
+};
+
+// Looks the device up in the tuning database: the user overlay (LEVCL_TUNING_DIR, default
+// $XDG_DATA_HOME/levcl/tuning or ~/.local/share/levcl/tuning) before the entries shipped
+// in tuning/*.json, matching by device name (with aliases for decorations such as POCL's
+// "pthread-" prefix), then architecture, then vendor and device type, then the global
+// default. variant "auto" or "" picks the best-rated variant. An entry whose parameters
+// the device cannot run falls back to the variant's defaults, with a warning.
+LEVCL_API TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant);
 
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
@@ -131,12 +157,17 @@ class LEVCL_API Context {
   // The selected device (opens it if needed).
   const DeviceInfo& device();
 
-  // Edit distance of a and b with the named variant ("" = the default variant) and
-  // parameters (missing ones take their defaults). Exact for every variant.
+  // Parameters for every later call of this variant on this context: they beat the
+  // tuning database, and per-call parameters beat them.
+  void set_params(const std::string& variant, const Params& params);
+
+  // Edit distance of a and b with the named variant ("" or "auto" = the tuning
+  // database's choice for the device) and parameters: per-call ones, then the context's,
+  // then the database's, then the defaults. Exact for every variant.
   Result distance(std::string_view a, std::string_view b, const std::string& variant = "",
                   const Params& params = {});
 
-  // The variant used when none is named.
+  // The variant used when none is named ("auto").
   static const char* default_variant() noexcept;
 
   struct Impl;

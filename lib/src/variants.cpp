@@ -9,13 +9,14 @@ namespace {
 // Parameters shared by the OpenCL variants; the same names are used by the kernels'
 // #defines, the tuner and the tuning database.
 ParamSpec wg_param(std::int64_t default_value) {
-  return {"wg", default_value, 1, 1 << 16, "work-items per workgroup"};
+  return {"wg", default_value, 1, 1 << 16, "work-items per workgroup", Sweep::workgroup};
 }
 ParamSpec read_interval_param() {
-  return {"read-interval", 100, 1, 1 << 20, "kernel launches between two reads of the result"};
+  return {"read-interval", 100, 1, 1 << 20, "kernel launches between two reads of the result", Sweep::read_interval};
 }
 ParamSpec diamond_param() {
-  return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)"};
+  // Not swept: diamond=1 only skips work; diamond=0 is there to reproduce the paper's progression.
+  return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)", Sweep::none};
 }
 
 Variant column_variant(std::string name, std::string description, ColumnStrategy strategy) {
@@ -28,7 +29,8 @@ Variant column_variant(std::string name, std::string description, ColumnStrategy
 }
 
 ParamSpec tile_param(std::int64_t default_value, std::int64_t max_value) {
-  return {"tile", default_value, 1, max_value, "tile length t: a diamond tile has 2t^2 cells, a band t radii"};
+  return {"tile", default_value, 1, max_value, "tile length t: a diamond tile has 2t^2 cells, a band t radii",
+          Sweep::tile};
 }
 
 Variant band_variant(std::string name, std::string description, BandKernel kind) {

@@ -5,6 +5,7 @@
 
 #include "device_runtime.hpp"
 #include "log.hpp"
+#include "tuning_db.hpp"
 
 namespace levcl {
 namespace {
@@ -49,6 +50,29 @@ std::vector<cl::Device> devices_of(const cl::Platform& platform) {
   return list;
 }
 
+// cl_nv_device_attribute_query's compute capability (not in every OpenCL header).
+constexpr cl_device_info compute_capability_major_nv = 0x4000;
+constexpr cl_device_info compute_capability_minor_nv = 0x4001;
+
+// The device's architecture, the tuning database's second matching level: NVIDIA's
+// compute capability, AMD's gfx name, POCL's CPU model; "" when unknown.
+std::string architecture(const cl::Device& dev, const DeviceInfo& info) {
+  if (dev.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") != std::string::npos) {
+    cl_uint major = 0, minor = 0;
+    if (clGetDeviceInfo(dev(), compute_capability_major_nv, sizeof major, &major, nullptr) == CL_SUCCESS &&
+        clGetDeviceInfo(dev(), compute_capability_minor_nv, sizeof minor, &minor, nullptr) == CL_SUCCESS)
+      return "sm_" + std::to_string(major) + std::to_string(minor);
+    return "";
+  }
+  // ROCm names its devices by architecture ("gfx90a", sometimes with ":sramecc+:xnack-"
+  // feature flags); CL_DEVICE_BOARD_NAME_AMD is the marketing name instead.
+  if (info.vendor.find("Advanced Micro Devices") != std::string::npos && info.type == "gpu")
+    return info.name.substr(0, info.name.find(':'));
+  if (info.platform == "Portable Computing Language" && info.type == "cpu")
+    return detail::device_name_alias(info.name).value_or("");
+  return "";
+}
+
 bool all_digits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
@@ -78,6 +102,7 @@ std::vector<DeviceInfo> list_devices() {
         info.local_memory = dev.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
         info.global_memory = dev.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
         info.max_allocation = dev.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+        info.architecture = architecture(dev, info);
         out.push_back(std::move(info));
       }
     }

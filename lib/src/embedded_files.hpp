@@ -14,4 +14,7 @@ struct EmbeddedFile {
 // The kernels of cl/*.cl.
 const std::vector<EmbeddedFile>& embedded_kernels();
 
+// The shipped tuning database entries of tuning/*.json.
+const std::vector<EmbeddedFile>& embedded_tuning();
+
 }  // namespace levcl::detail

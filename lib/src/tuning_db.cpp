@@ -1,0 +1,283 @@
+// The tuning database: loading the shipped and overlay entries and looking a device up
+// in them, by the rules of tuning/README.md.
+#include "tuning_db.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <vector>
+
+#include "embedded_files.hpp"
+#include "log.hpp"
+#include "variants.hpp"
+
+namespace levcl {
+namespace detail {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct AliasRule {
+  std::regex pattern;       // must match the whole name
+  std::string replacement;  // std::regex_replace format
+};
+
+// Decorations that differ between drivers and versions for the same hardware. POCL names
+// a CPU "<prefix>-<LLVM CPU model>-<marketing name>" with prefix "pthread" (older) or
+// "cpu" (newer); LLVM's CPU models are lower case, so the model ends at the first "-"
+// followed by an upper-case letter (the marketing name may hold more "-", as in
+// "16-Core Processor").
+const std::vector<AliasRule>& alias_rules() {
+  static const std::vector<AliasRule> rules = {
+      {std::regex("(?:pthread|cpu)-(.+?)-[A-Z].*"), "$1"},
+  };
+  return rules;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+struct Entry {
+  std::string source;  // "shipped tuning/default.json", "overlay /home/u/.local/share/levcl/tuning/x.json"
+  json data;
+};
+
+// Throws std::runtime_error saying what is wrong with an entry that cannot be used.
+void validate(const json& e) {
+  if (!e.is_object()) throw std::runtime_error("not a JSON object");
+  if (e.value("format", "") != "levcl-tuning-1") throw std::runtime_error("format is not \"levcl-tuning-1\"");
+  const bool is_default = e.value("match", "") == "default";
+  if (!is_default && !(e.contains("device") && e["device"].is_object() && e["device"].contains("name") &&
+                       e["device"]["name"].is_string()))
+    throw std::runtime_error("neither \"match\": \"default\" nor a device with a name");
+  if (e.contains("device"))
+    for (const char* key : {"name", "architecture", "vendor", "type"})
+      if (e["device"].contains(key) && !e["device"][key].is_string())
+        throw std::runtime_error(std::string("device ") + key + " is not a string");
+  if (!e.contains("best")) return;
+  if (!e["best"].is_object()) throw std::runtime_error("\"best\" is not an object");
+  for (const auto& [variant, choice] : e["best"].items()) {
+    if (!choice.is_object() || (choice.contains("params") && !choice["params"].is_object()))
+      throw std::runtime_error("best." + variant + " is not an object with an object \"params\"");
+    const json params = choice.value("params", json::object());  // named: items() does not own it
+    for (const auto& [key, value] : params.items())
+      if (!value.is_number_integer())
+        throw std::runtime_error("best." + variant + ".params." + key + " is not an integer");
+  }
+  if (e.contains("best_variant") &&
+      !(e["best_variant"].is_string() && e["best"].contains(e["best_variant"].get<std::string>())))
+    throw std::runtime_error("\"best_variant\" does not name a variant of \"best\"");
+}
+
+// Parses and validates one entry; a bad one is skipped with a warning.
+std::optional<Entry> parse_entry(std::string source, std::string_view text) {
+  try {
+    json data = json::parse(text);
+    validate(data);
+    return Entry{std::move(source), std::move(data)};
+  } catch (const std::exception& e) {
+    log().warn("tuning database: skipping {}: {}", source, e.what());
+    return std::nullopt;
+  }
+}
+
+const std::vector<Entry>& shipped_entries() {
+  static const std::vector<Entry> entries = [] {
+    std::vector<Entry> out;
+    for (const auto& file : embedded_tuning())
+      if (auto entry = parse_entry("shipped tuning/" + std::string(file.name), file.contents))
+        out.push_back(std::move(*entry));
+    return out;
+  }();
+  return entries;
+}
+
+// LEVCL_TUNING_DIR, else $XDG_DATA_HOME/levcl/tuning, else ~/.local/share/levcl/tuning.
+fs::path overlay_dir() {
+  const auto env = [](const char* name) -> std::string {
+    const char* value = std::getenv(name);
+    return value ? value : "";
+  };
+  if (const auto dir = env("LEVCL_TUNING_DIR"); !dir.empty()) return dir;
+  if (const auto data = env("XDG_DATA_HOME"); !data.empty()) return fs::path(data) / "levcl" / "tuning";
+  if (const auto home = env("HOME"); !home.empty()) return fs::path(home) / ".local" / "share" / "levcl" / "tuning";
+  return {};
+}
+
+// The overlay's *.json files in name order, with what identifies their current versions.
+struct OverlayListing {
+  fs::path dir;
+  std::vector<std::pair<fs::path, std::string>> files;  // path, size and modification time
+  bool operator==(const OverlayListing& o) const { return dir == o.dir && files == o.files; }
+};
+
+OverlayListing list_overlay() {
+  OverlayListing listing{overlay_dir(), {}};
+  std::error_code ec;
+  if (listing.dir.empty() || !fs::is_directory(listing.dir, ec)) return listing;
+  for (const auto& item : fs::directory_iterator(listing.dir, ec)) {
+    if (item.path().extension() != ".json" || !item.is_regular_file(ec)) continue;
+    const auto size = item.file_size(ec);
+    const auto time = item.last_write_time(ec).time_since_epoch().count();
+    listing.files.emplace_back(item.path(), std::to_string(size) + "@" + std::to_string(time));
+  }
+  std::sort(listing.files.begin(), listing.files.end());
+  return listing;
+}
+
+// The overlay entries, parsed again only when the folder's listing changes: `levcl-tune
+// --install` takes effect without a restart, and a malformed file warns once per change.
+std::vector<Entry> overlay_entries() {
+  static std::mutex mutex;
+  static bool loaded = false;
+  static OverlayListing cached_listing;
+  static std::vector<Entry> cached;
+  OverlayListing listing = list_overlay();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (loaded && listing == cached_listing) return cached;
+  std::vector<Entry> entries;
+  for (const auto& [path, version] : listing.files) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      log().warn("tuning database: skipping {}: cannot be read", path.string());
+      continue;
+    }
+    if (auto entry = parse_entry("overlay " + path.string(), text.str())) entries.push_back(std::move(*entry));
+  }
+  loaded = true;
+  cached_listing = std::move(listing);
+  cached = entries;
+  return entries;
+}
+
+std::string device_field(const json& entry, const char* key) {
+  if (!entry.contains("device")) return "";
+  return entry["device"].value(key, "");
+}
+
+// The lookup levels, most specific first: a name for the source string and the test.
+struct Level {
+  const char* name;
+  bool (*matches)(const json& entry, const DeviceInfo& device);
+};
+
+const Level levels[] = {
+    {"device name",
+     [](const json& e, const DeviceInfo& d) {
+       return e.contains("device") && device_name_key(device_field(e, "name")) == device_name_key(d.name);
+     }},
+    {"architecture",
+     [](const json& e, const DeviceInfo& d) {
+       return !d.architecture.empty() && device_field(e, "architecture") == d.architecture;
+     }},
+    {"vendor and type",
+     [](const json& e, const DeviceInfo& d) {
+       return e.contains("device") && device_field(e, "vendor") == d.vendor && device_field(e, "type") == d.type;
+     }},
+    {"default", [](const json& e, const DeviceInfo&) { return e.value("match", "") == "default"; }},
+};
+
+// Why `params` cannot run on the device ("" when they can): the checks the variants make
+// before a launch, so that a wrong entry costs a warning instead of a failed call.
+std::string why_not_runnable(const DeviceInfo& device, const VariantInfo& info, const Params& params) {
+  for (const auto& spec : info.params) {
+    const auto value = params.at(spec.name);
+    if (value < spec.min_value || value > spec.max_value)
+      return spec.name + "=" + std::to_string(value) + " is out of range [" + std::to_string(spec.min_value) + ", " +
+             std::to_string(spec.max_value) + "]";
+  }
+  const bool pwg = info.name == "pwg";
+  if (!params.count("wg") && !pwg) return "";
+  const std::int64_t wg = pwg ? 2 * params.at("tile") + 2 : params.at("wg");
+  if (static_cast<std::uint64_t>(wg) > device.max_workgroup)
+    return "workgroup of " + std::to_string(wg) + " over the device's " + std::to_string(device.max_workgroup);
+  if (info.name == "tile-local") {
+    const auto t = static_cast<std::uint64_t>(params.at("tile"));
+    const std::uint64_t bytes = 2 * t * t * static_cast<std::uint64_t>(wg) * 4;
+    if (bytes > device.local_memory)
+      return "needs " + std::to_string(bytes) + " bytes of local memory, the device has " +
+             std::to_string(device.local_memory);
+  }
+  return "";
+}
+
+// What "auto" runs when no entry rates a variant: the fastest variant on every device
+// measured so far.
+constexpr const char* fallback_variant = "pwg";
+
+TunedChoice defaults_of(const VariantInfo& info, std::string source) {
+  return {info.name, resolve_params(info, {}), std::move(source)};
+}
+
+// The choice an entry makes for `variant` (a device variant's name).
+TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info) {
+  Params params = resolve_params(info, {});
+  const json given = entry.data["best"][info.name].value("params", json::object());
+  for (const auto& [key, value] : given.items()) {
+    if (params.count(key))
+      params[key] = value.get<std::int64_t>();
+    else
+      log().warn("tuning database: {} gives {} an unknown parameter '{}'; ignored", entry.source, info.name, key);
+  }
+  const std::string source = entry.source + " (" + level + ")";
+  if (const auto why = why_not_runnable(device, info, params); !why.empty()) {
+    log().warn("tuning database: {} for {} on {} cannot run ({}); using the defaults", source, info.name,
+               device.name, why);
+    return defaults_of(info, "defaults (entry " + source + " not runnable: " + why + ")");
+  }
+  return {info.name, std::move(params), source};
+}
+
+}  // namespace
+
+std::optional<std::string> device_name_alias(const std::string& name) {
+  for (const auto& rule : alias_rules())
+    if (std::regex_match(name, rule.pattern)) return std::regex_replace(name, rule.pattern, rule.replacement);
+  return std::nullopt;
+}
+
+std::string device_name_key(const std::string& name) { return lower(device_name_alias(name).value_or(name)); }
+
+}  // namespace detail
+
+TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
+  using namespace detail;
+  const bool automatic = variant.empty() || variant == "auto";
+  if (!automatic && !find_variant(variant).info.uses_device) return defaults_of(find_variant(variant).info, "defaults");
+
+  // Overlay entries first, so that at each level they beat the shipped ones.
+  std::vector<Entry> entries = overlay_entries();
+  const auto& shipped = shipped_entries();
+  entries.insert(entries.end(), shipped.begin(), shipped.end());
+
+  for (const auto& level : levels)
+    for (const auto& entry : entries) {
+      if (!level.matches(entry.data, device)) continue;
+      const json& best = entry.data.value("best", json::object());
+      const std::string name = automatic ? entry.data.value("best_variant", "") : variant;
+      if (name.empty() || !best.contains(name)) continue;
+      const Variant* chosen = nullptr;
+      try {
+        chosen = &find_variant(name);
+      } catch (const Error&) {
+        log().warn("tuning database: {} names an unknown variant '{}'; skipped", entry.source, name);
+        continue;
+      }
+      if (!chosen->info.uses_device) continue;
+      return choice_from(entry, level.name, device, chosen->info);
+    }
+  return defaults_of(find_variant(automatic ? fallback_variant : variant).info, "defaults");
+}
+
+}  // namespace levcl

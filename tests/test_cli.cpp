@@ -152,8 +152,9 @@ TEST_CASE("--json") {
   REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
   INFO(r.out);
   CHECK(j["distance"] == 1988);
-  CHECK(j["variant"] == levcl::Context::default_variant());
+  CHECK(j["variant"] == levcl::tuned_choice(levcl::select_device(), "auto").variant);  // the default is "auto"
   CHECK(j["params"].is_object());
+  CHECK(j["params_source"].is_string());
   CHECK(j["device"].is_string());
   CHECK(j["len_a"] == 10035);
   CHECK(j["len_b"] == 10280);
@@ -181,7 +182,7 @@ TEST_CASE("--list-devices, --list-variants, --version, --help") {
 
   r = levcl_cli("--list-variants");
   CHECK(r.status == 0);
-  for (const char* name : {"cpu-dp", "cpu-wfa", "baseline", "dynamic", "minreads"})
+  for (const char* name : {"auto", "cpu-dp", "cpu-wfa", "baseline", "dynamic", "minreads"})
     CHECK_MESSAGE(r.out.find(name) != std::string::npos, name);
 
   r = levcl_cli("--version");

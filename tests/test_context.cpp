@@ -227,8 +227,9 @@ TEST_CASE("result fields") {
   SUBCASE("default variant") {
     auto r = context.distance(pair.a, pair.b);
     CHECK(r.distance == reference.distance);
-    CHECK(r.variant == levcl::Context::default_variant());
+    CHECK(r.variant == levcl::tuned_choice(context.device(), "auto").variant);
     CHECK_FALSE(r.params.empty());
+    CHECK_FALSE(r.params_source.empty());
   }
   SUBCASE("explicit parameter is reported") {
     auto r = context.distance(pair.a, pair.b, "minreads", {{"wg", 64}});

@@ -30,7 +30,8 @@ struct Options {
 void define_options(CLI::App& app, Options& o) {
   app.add_option("A", o.a, "First input: FASTA, gzipped FASTA or any file compared byte for byte; - is stdin");
   app.add_option("B", o.b, "Second input, as A (only one of A and B can be -)");
-  app.add_option("--variant", o.variant, "Algorithm variant (see --list-variants)")->capture_default_str();
+  app.add_option("--variant", o.variant, "Algorithm variant (see --list-variants); auto: the tuning database's choice")
+      ->capture_default_str();
   // allow_extra_args(false): each --param takes one value, so "--param wg=64 A B" leaves A B.
   app.add_option("--param", o.params, "Variant parameter KEY=VALUE (repeatable), e.g. wg=64")
       ->type_name("KEY=VALUE")
@@ -95,7 +96,7 @@ void list_devices() {
 }
 
 void list_variants() {
-  std::vector<std::vector<std::string>> rows;
+  std::vector<std::vector<std::string>> rows = {{"auto", "device", "-", "the tuning database's choice for the device"}};
   for (const auto& v : levcl::list_variants()) {
     std::string params;
     for (const auto& p : v.params) params += (params.empty() ? "" : " ") + p.name + "=" + std::to_string(p.default_value);
@@ -117,7 +118,7 @@ int run(const Options& o) {
     throw levcl::Error(levcl::ErrorCode::invalid_argument, "only one of A and B can be standard input (-)");
 
   // Check the cheap things before reading inputs that may be hundreds of megabytes.
-  levcl::variant_info(o.variant);
+  if (o.variant != "auto") levcl::variant_info(o.variant);
   levcl::Params params;
   for (const auto& p : o.params) levcl::parse_param(p, params);
 
@@ -135,6 +136,7 @@ int run(const Options& o) {
       {"distance", r.distance},
       {"variant", r.variant},
       {"params", r.params},
+      {"params_source", r.params_source},
       {"device", r.device},
       {"len_a", a.size()},
       {"len_b", b.size()},

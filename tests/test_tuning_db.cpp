@@ -1,0 +1,330 @@
+// Tests of the tuning database (tuning/README.md): the lookup chain, overlay over shipped
+// entries, the precedence of call, context and database parameters, entries a device
+// cannot run, "auto", and malformed overlay files. Lookups use hand-made DeviceInfo
+// values; a few Context runs use the local device.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "levcl/levcl.hpp"
+#include "test_support.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Sets (or, with nullopt, unsets) an environment variable for the lifetime of the object.
+class ScopedEnv {
+ public:
+  ScopedEnv(std::string name, std::optional<std::string> value) : name_(std::move(name)) {
+    if (const char* old = std::getenv(name_.c_str())) old_ = old;
+    if (value) {
+      ::setenv(name_.c_str(), value->c_str(), 1);
+    } else {
+      ::unsetenv(name_.c_str());
+    }
+  }
+  ~ScopedEnv() {
+    if (old_) {
+      ::setenv(name_.c_str(), old_->c_str(), 1);
+    } else {
+      ::unsetenv(name_.c_str());
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  std::string name_;
+  std::optional<std::string> old_;
+};
+
+// A fresh, empty directory under the system temporary directory, removed afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "levcl-test-XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// An empty overlay folder that LEVCL_TUNING_DIR points at while the object lives.
+class Overlay {
+ public:
+  Overlay() : env_("LEVCL_TUNING_DIR", dir_.path().string()) {}
+  void write(const std::string& file, const std::string& text) const {
+    std::ofstream(dir_.path() / file, std::ios::binary) << text;
+  }
+  void write(const std::string& file, const json& entry) const { write(file, entry.dump(2)); }
+  std::string path(const std::string& file) const { return (dir_.path() / file).string(); }
+
+ private:
+  TempDir dir_;
+  ScopedEnv env_;
+};
+
+// A database entry for the device described by `device` (fields name, architecture,
+// vendor, type) rating the variants of `best` ({variant: params}).
+json entry(const json& device, const json& best, const std::string& best_variant = "") {
+  json e = {{"format", "levcl-tuning-1"}, {"device", device}, {"best", json::object()}};
+  for (const auto& [variant, params] : best.items()) e["best"][variant] = {{"params", params}};
+  if (!best_variant.empty()) e["best_variant"] = best_variant;
+  return e;
+}
+
+levcl::DeviceInfo widget() {
+  levcl::DeviceInfo d;
+  d.platform = "Acme OpenCL";
+  d.vendor = "Acme Corporation";
+  d.name = "Acme Widget 9000";
+  d.architecture = "acme_7";
+  d.type = "gpu";
+  d.max_workgroup = 1024;
+  d.local_memory = 65536;
+  return d;
+}
+
+levcl::Params defaults(const std::string& variant) {
+  levcl::Params params;
+  for (const auto& spec : levcl::variant_info(variant).params) params[spec.name] = spec.default_value;
+  return params;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+void check_throws_code(const std::function<void()>& f, levcl::ErrorCode code) {
+  try {
+    f();
+    FAIL("no exception");
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == code);
+  }
+}
+
+// Overlay entries for widget() at every level, each giving minreads a different wg.
+void write_chain(const Overlay& overlay) {
+  overlay.write("by-name.json", entry({{"name", "ACME Widget 9000"}}, {{"minreads", {{"wg", 32}}}}));
+  overlay.write("by-arch.json", entry({{"name", "Acme Widget 8000"}, {"architecture", "acme_7"}},
+                                      {{"minreads", {{"wg", 64}}}, {"tile-local", {{"wg", 16}}}}));
+  overlay.write("by-vendor.json",
+                entry({{"name", "Acme Gizmo"}, {"vendor", "Acme Corporation"}, {"type", "gpu"}},
+                      {{"minreads", {{"wg", 96}}}}));
+}
+
+}  // namespace
+
+TEST_CASE("lookup chain: device name, architecture, vendor and type, default") {
+  Overlay overlay;
+  write_chain(overlay);
+  levcl::DeviceInfo d = widget();
+
+  auto c = levcl::tuned_choice(d, "minreads");  // the name matches in any case
+  CHECK(c.variant == "minreads");
+  CHECK(c.params.at("wg") == 32);
+  CHECK(c.params.at("read-interval") == 100);  // not in the entry: the default
+  CHECK(c.source == "overlay " + overlay.path("by-name.json") + " (device name)");
+
+  // An entry is used for a variant only if it rates that variant.
+  c = levcl::tuned_choice(d, "tile-local");
+  CHECK(c.params.at("wg") == 16);
+  CHECK(contains(c.source, "by-arch.json (architecture)"));
+
+  d.name = "Acme Widget 9001";
+  c = levcl::tuned_choice(d, "minreads");
+  CHECK(c.params.at("wg") == 64);
+  CHECK(contains(c.source, "by-arch.json (architecture)"));
+
+  d.architecture = "acme_8";
+  c = levcl::tuned_choice(d, "minreads");
+  CHECK(c.params.at("wg") == 96);
+  CHECK(contains(c.source, "by-vendor.json (vendor and type)"));
+
+  d.type = "cpu";
+  c = levcl::tuned_choice(d, "minreads");
+  CHECK(c.params.at("wg") == 128);
+  CHECK(c.source == "shipped tuning/default.json (default)");
+}
+
+TEST_CASE("POCL's decorations of a CPU name are aliases") {
+  Overlay overlay;
+  overlay.write("xeon.json", entry({{"name", "cpu-skylake-avx512-Intel(R) Xeon(R) Processor"}},
+                                   {{"minreads", {{"wg", 40}}}}));
+  overlay.write("ryzen.json", entry({{"name", "pthread-znver3-AMD Ryzen 9 5950X 16-Core Processor"}},
+                                    {{"minreads", {{"wg", 50}}}}));
+  levcl::DeviceInfo d;
+  d.type = "cpu";
+  d.max_workgroup = 4096;
+  d.name = "pthread-skylake-avx512-AMD EPYC";
+  CHECK(levcl::tuned_choice(d, "minreads").params.at("wg") == 40);
+  d.name = "cpu-znver3-AMD EPYC 7763 64-Core Processor";
+  CHECK(levcl::tuned_choice(d, "minreads").params.at("wg") == 50);
+  d.name = "pthread-znver4-AMD EPYC";
+  CHECK(levcl::tuned_choice(d, "minreads").source == "shipped tuning/default.json (default)");
+
+  // The same rule gives a POCL CPU device its architecture.
+  for (const auto& device : levcl::list_devices())
+    if (device.platform == "Portable Computing Language" && device.type == "cpu") {
+      CAPTURE(device.name);
+      CHECK_FALSE(device.architecture.empty());
+      CHECK(contains(device.name, "-" + device.architecture + "-"));
+    }
+}
+
+TEST_CASE("an overlay entry beats a shipped one at the same level") {
+  Overlay overlay;
+  json mine = entry({}, {{"minreads", {{"wg", 48}}}});
+  mine.erase("device");
+  mine["match"] = "default";
+  overlay.write("my-default.json", mine);
+  const auto c = levcl::tuned_choice(widget(), "minreads");
+  CHECK(c.params.at("wg") == 48);
+  CHECK(c.source == "overlay " + overlay.path("my-default.json") + " (default)");
+  // Variants the overlay's default does not rate still come from the shipped one.
+  CHECK(levcl::tuned_choice(widget(), "pwg").source == "shipped tuning/default.json (default)");
+}
+
+TEST_CASE("entries the device cannot run fall back to the defaults") {
+  Overlay overlay;
+  levcl::DeviceInfo device = widget();
+  const auto check_fallback = [&](const std::string& variant, const json& params, const std::string& why) {
+    CAPTURE(variant);
+    overlay.write("bad.json", entry({{"name", "Acme Widget 9000"}}, {{variant, params}}));
+    const auto c = levcl::tuned_choice(device, variant);
+    CHECK(c.params == defaults(variant));
+    CHECK(contains(c.source, "defaults (entry overlay " + overlay.path("bad.json")));
+    CHECK(contains(c.source, why));
+  };
+  check_fallback("minreads", {{"wg", 100000}}, "out of range");
+  check_fallback("minreads", {{"wg", 2048}}, "workgroup of 2048");
+  check_fallback("tile-local", {{"tile", 64}, {"wg", 64}}, "local memory");
+  device.max_workgroup = 256;
+  check_fallback("pwg", {{"tile", 255}}, "workgroup of 512");  // 2t+2 work-items
+
+  // Unknown parameters are ignored; the known ones are used.
+  overlay.write("bad.json", entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", 32}, {"warp", 4}}}}));
+  CHECK(levcl::tuned_choice(widget(), "minreads").params.at("wg") == 32);
+}
+
+TEST_CASE("auto picks the entry's best variant") {
+  Overlay overlay;
+  write_chain(overlay);
+  // Without best_variant the name and architecture entries do not serve "auto".
+  CHECK(levcl::tuned_choice(widget(), "auto").variant == "pwg");
+  CHECK(levcl::tuned_choice(widget(), "").source == "shipped tuning/default.json (default)");
+
+  overlay.write("by-name.json",
+                entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", 32}}}, {"pwg", {{"tile", 63}}}}, "minreads"));
+  const auto c = levcl::tuned_choice(widget(), "auto");
+  CHECK(c.variant == "minreads");
+  CHECK(c.params.at("wg") == 32);
+  CHECK(contains(c.source, "by-name.json (device name)"));
+  // A named variant still gets that variant's rating from the same entry.
+  CHECK(levcl::tuned_choice(widget(), "pwg").params.at("tile") == 63);
+}
+
+TEST_CASE("malformed overlay files are skipped") {
+  Overlay overlay;
+  overlay.write("a-broken.json", std::string("{ not json"));
+  overlay.write("b-wrong-format.json", json{{"format", "something-else"}, {"match", "default"}});
+  overlay.write("c-bad-params.json", entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", "many"}}}}));
+  overlay.write("d-good.json", entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", 24}}}}));
+  overlay.write("e-ignored.txt", entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", 8}}}}));
+  const auto c = levcl::tuned_choice(widget(), "minreads");
+  CHECK(c.params.at("wg") == 24);
+  CHECK(contains(c.source, "d-good.json"));
+
+  // A changed overlay is read again.
+  overlay.write("d-good.json", entry({{"name", "Acme Widget 9000"}}, {{"minreads", {{"wg", 256}}}}));
+  CHECK(levcl::tuned_choice(widget(), "minreads").params.at("wg") == 256);
+}
+
+TEST_CASE("CPU variants and unknown variants") {
+  Overlay overlay;
+  const auto c = levcl::tuned_choice(widget(), "cpu-dp");
+  CHECK(c.variant == "cpu-dp");
+  CHECK(c.params.empty());
+  CHECK(c.source == "defaults");
+  check_throws_code([] { levcl::tuned_choice(widget(), "no-such-variant"); }, levcl::ErrorCode::invalid_argument);
+}
+
+TEST_CASE("Context: call beats set_params beats the database; auto stays exact") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // The local device's name as another driver version would decorate it.
+  std::string name = device.name;
+  if (device.platform == "Portable Computing Language" && !device.architecture.empty())
+    name = "cpu-" + device.architecture + "-Some Other Vendor CPU";
+  else
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char ch) { return std::toupper(ch); });
+  overlay.write("local.json", entry({{"name", name}},
+                                    {{"minreads", {{"wg", 32}, {"read-interval", 7}}}, {"pwg", {{"tile", 31}}}},
+                                    "minreads"));
+  const std::string source = "overlay " + overlay.path("local.json") + " (device name)";
+
+  std::mt19937_64 rng(5);
+  const std::string a = levcl::test::random_string(rng, 2000, 4);
+  const std::string b = levcl::test::mutate(rng, a, 0.1, 4);
+  const auto expected = context.distance(a, b, "cpu-dp").distance;
+
+  auto r = context.distance(a, b, "minreads");
+  CHECK(r.distance == expected);
+  CHECK(r.params.at("wg") == 32);
+  CHECK(r.params.at("read-interval") == 7);
+  CHECK(r.params_source == source);
+
+  context.set_params("minreads", {{"wg", 16}});
+  r = context.distance(a, b, "minreads");
+  CHECK(r.distance == expected);
+  CHECK(r.params.at("wg") == 16);
+  CHECK(r.params.at("read-interval") == 7);
+  CHECK(r.params_source == "context (wg), " + source);
+
+  r = context.distance(a, b, "minreads", {{"wg", 8}, {"read-interval", 3}});
+  CHECK(r.distance == expected);
+  CHECK(r.params.at("wg") == 8);
+  CHECK(r.params.at("read-interval") == 3);
+  CHECK(r.params_source == "call (read-interval, wg), " + source);  // diamond from the database
+
+  r = context.distance(a, b, "minreads", {{"read-interval", 3}});
+  CHECK(r.params_source == "call (read-interval), context (wg), " + source);
+
+  for (const std::string variant : {"", "auto"}) {
+    r = context.distance(a, b, variant);
+    CHECK(r.distance == expected);
+    CHECK(r.variant == "minreads");
+    CHECK(r.params.at("wg") == 16);  // set_params applies to the variant auto chose
+  }
+  r = context.distance(a, b, "pwg");
+  CHECK(r.distance == expected);
+  CHECK(r.params.at("tile") == 31);
+
+  CHECK(context.distance(a, b, "cpu-wfa").params_source == "defaults");
+  check_throws_code([&] { context.set_params("minreads", {{"tile", 4}}); }, levcl::ErrorCode::invalid_argument);
+  check_throws_code([&] { context.set_params("minreads", {{"wg", 0}}); }, levcl::ErrorCode::invalid_argument);
+  check_throws_code([&] { context.set_params("no-such-variant", {}); }, levcl::ErrorCode::invalid_argument);
+  // Per-call parameters of "auto" are checked against the variant it chose.
+  check_throws_code([&] { context.distance(a, b, "auto", {{"tile", 4}}); }, levcl::ErrorCode::invalid_argument);
+}

@@ -1,0 +1,55 @@
+// Seeded synthetic pairs for levcl-tune: a random string and a mutated copy.
+//
+// The same algorithm as tests/test_support.hpp (random_string, mutate), kept as a second
+// copy on purpose: the tests must not depend on the tools, and the tools must not include
+// test code. Change both together.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+namespace levcl::tools {
+
+// A uniform random string of `length` bytes drawn from `alphabet`.
+inline std::string random_string(std::mt19937_64& rng, std::size_t length, const std::string& alphabet) {
+  std::uniform_int_distribution<std::size_t> symbol(0, alphabet.size() - 1);
+  std::string s(length, '\0');
+  for (auto& c : s) c = alphabet[symbol(rng)];
+  return s;
+}
+
+// a with independent substitutions, insertions and deletions (equal thirds) at `rate`;
+// inserted and substituted symbols are drawn from `alphabet`.
+inline std::string mutate(std::mt19937_64& rng, const std::string& a, double rate, const std::string& alphabet) {
+  std::uniform_real_distribution<double> coin(0.0, 1.0);
+  std::uniform_int_distribution<std::size_t> symbol(0, alphabet.size() - 1);
+  std::uniform_int_distribution<int> kind(0, 2);
+  std::string b;
+  b.reserve(a.size() + a.size() / 4 + 1);
+  for (char c : a) {
+    if (coin(rng) >= rate) { b.push_back(c); continue; }
+    switch (kind(rng)) {
+      case 0: b.push_back(alphabet[symbol(rng)]); break;                     // substitution
+      case 1: b.push_back(alphabet[symbol(rng)]); b.push_back(c); break;     // insertion
+      default: break;                                                        // deletion
+    }
+  }
+  return b;
+}
+
+// The pair of one synthetic workload: A over ACGT, B = A mutated at rate 1 - similarity.
+struct SyntheticPair {
+  std::string a, b;
+};
+
+inline SyntheticPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed) {
+  static const std::string acgt = "ACGT";
+  std::mt19937_64 rng(seed);
+  SyntheticPair p;
+  p.a = random_string(rng, length, acgt);
+  p.b = mutate(rng, p.a, 1.0 - similarity, acgt);
+  return p;
+}
+
+}  // namespace levcl::tools

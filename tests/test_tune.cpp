@@ -1,0 +1,140 @@
+// levcl-tune: a short tuning run on the test device, the output file, --resume, errors.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::random_device seed;
+    path = fs::temp_directory_path() /
+           ("levcl-test-tune-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+const fs::path& temp_dir() {
+  static TempDir dir;
+  return dir.path;
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+struct Output {
+  int status = -1;
+  std::string out, err;
+};
+
+Output run_shell(const std::string& command_line) {
+  const fs::path out = temp_dir() / "stdout", err = temp_dir() / "stderr";
+  const std::string command = command_line + " >" + quote(out.string()) + " 2>" + quote(err.string());
+  const int status = std::system(command.c_str());
+  Output result;
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = read_file(out);
+  result.err = read_file(err);
+  return result;
+}
+
+Output levcl_tune(const std::string& args) { return run_shell(quote(LEVCL_TUNE) + " " + args); }
+
+const std::string output = (temp_dir() / "tune.json").string();
+// Few configurations (pwg tiles 1 and 2), so that the run usually completes in its budget.
+const std::string short_run =
+    "--variants minreads,pwg --budget 40 --length 3000 --similarities 0.9 --max-tile 2 --output " + quote(output);
+
+nlohmann::json load(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);  // throws if not JSON
+}
+
+}  // namespace
+
+TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
+  const Output r = levcl_tune(short_run);
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  REQUIRE(fs::exists(output));
+  const nlohmann::json j = load(output);
+  CHECK(j.at("format") == "levcl-tuning-1");
+  CHECK(!j.at("levcl_version").get<std::string>().empty());
+  CHECK(j.at("created").get<std::string>().back() == 'Z');
+  CHECK(!j.at("device").at("name").get<std::string>().empty());
+  REQUIRE(j.at("workloads").size() == 1);
+  CHECK(j.at("workloads")[0].at("len_a") == 3000);
+  CHECK(j.at("workloads")[0].at("distance").get<long>() > 0);
+  REQUIRE(!j.at("measurements").empty());
+  for (const auto& m : j.at("measurements")) {
+    CHECK((m.at("variant") == "minreads" || m.at("variant") == "pwg"));
+    CHECK(m.at("params").is_object());
+    if (m.contains("exact")) CHECK(m.at("exact") == true);
+  }
+  CHECK((j.at("best").contains("minreads") || j.at("best").contains("pwg")));
+  REQUIRE(j.contains("best_variant"));
+  CHECK(j.at("best").contains(j.at("best_variant").get<std::string>()));
+
+  // Resume: a run that completed starts nothing new; one cut by its budget is resumed
+  // with no budget left. Either way the measurements are kept and none are added.
+  const bool completed = r.err.find("budget spent") == std::string::npos;
+  const auto start = std::chrono::steady_clock::now();
+  const Output again = levcl_tune(short_run + " --resume" + (completed ? "" : " --budget 0"));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO("resume stderr: " << again.err);
+  CHECK(again.status == 0);
+  CHECK(load(output).at("measurements").size() == j.at("measurements").size());
+  CHECK(again.err.find("0 configurations to run") != std::string::npos);
+  CHECK(seconds < 10);
+
+  // The plot script, with the first python3 that has matplotlib.
+  std::string python;
+  for (const std::string candidate : {"python3", "/usr/bin/python3"})
+    if (python.empty() && run_shell(candidate + " -c 'import matplotlib'").status == 0) python = candidate;
+  if (python.empty()) {
+    MESSAGE("no python3 with matplotlib: plot_tuning.py not tested");
+    return;
+  }
+  const std::string png = (temp_dir() / "tune.png").string();
+  const Output plot = run_shell(python + " " + quote(LEVCL_PLOT_TUNING) + " " + quote(output) + " " + quote(png));
+  INFO("plot stderr: " << plot.err);
+  CHECK(plot.status == 0);
+  CHECK(fs::exists(png));
+  CHECK(read_file(png).substr(1, 3) == "PNG");
+}
+
+TEST_CASE("bad options and unknown variants exit with status 2") {
+  for (const std::string args : {"--no-such-option", "--variants no-such-variant", "--variants cpu-wfa",
+                                 "--similarities 1.5", "--budget -1"}) {
+    const Output r = levcl_tune(args + " --output " + quote((temp_dir() / "bad.json").string()));
+    INFO("args: " << args << "\nstderr: " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.rfind("levcl-tune: error: ", 0) == 0);
+    CHECK(!fs::exists(temp_dir() / "bad.json"));
+  }
+}

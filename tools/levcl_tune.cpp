@@ -311,6 +311,14 @@ std::string default_device_variant() {
   return v.empty() || v == "auto" ? "pwg" : v;
 }
 
+// The variant's default parameters, given explicitly so that the tuning database (which
+// a call without parameters would consult) plays no part.
+levcl::Params defaults_of(const std::string& variant) {
+  levcl::Params p;
+  for (const auto& spec : levcl::variant_info(variant).params) p[spec.name] = spec.default_value;
+  return p;
+}
+
 // Calibrates the synthetic length: the default configuration of the default variant
 // should take about 0.1-0.2 s on the middle similarity.
 std::size_t calibrate(levcl::Context& context, double similarity, int verbosity) {
@@ -320,10 +328,10 @@ std::size_t calibrate(levcl::Context& context, double similarity, int verbosity)
   for (;;) {
     const auto pair = levcl::tools::synthetic_pair(length, similarity, 1);
     if (!warm) {  // builds the program
-      context.distance(pair.a, pair.b, variant);
+      context.distance(pair.a, pair.b, variant, defaults_of(variant));
       warm = true;
     }
-    const auto r = context.distance(pair.a, pair.b, variant);
+    const auto r = context.distance(pair.a, pair.b, variant, defaults_of(variant));
     if (verbosity > 0)
       std::cerr << "calibration: length " << length << ": " << fixed(r.seconds, 4) << " s with " << variant << '\n';
     if (r.seconds >= 0.1 || length >= 4000000) return length;
@@ -346,7 +354,7 @@ std::int64_t reference_distance(levcl::Context& context, const Workload& w, int 
   for (const auto& v : candidates) {
     if (found.size() == 2) break;
     try {
-      found.emplace_back(v, context.distance(w.a, w.b, v).distance);
+      found.emplace_back(v, context.distance(w.a, w.b, v, defaults_of(v)).distance);
     } catch (const levcl::Error& e) {
       std::cerr << "levcl-tune: warning: reference for " << w.name << " with " << v << " failed: " << e.what()
                 << '\n';

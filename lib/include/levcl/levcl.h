@@ -47,7 +47,8 @@ LEVCL_API const char* levcl_last_error(void);
 LEVCL_API levcl_status levcl_context_create(const char* device_spec, levcl_context** context);
 LEVCL_API void levcl_context_destroy(levcl_context* context);
 
-/* variant: NULL, "" or "auto" for the tuning database's choice for the device. params: NULL, "" or "key=value,key=value". */
+/* variant: NULL, "" or "auto" for the tuning database's choice for the device.
+   params: NULL, "" or "key=value,key=value". */
 LEVCL_API levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
                             const char* b, size_t len_b, const char* variant,
                             const char* params, levcl_result* result);

@@ -40,6 +40,18 @@ inline bool wfa_live(int m, int n, int r, int k, int bound) {
   return k >= -min(r, m) && k <= min(r, n) && k >= solution - slack && k <= solution + slack;
 }
 
+// The distance bound a launch works with, from the host's (INT_MAX when the dynamic
+// diamond is off) and the device's own state: the host reads the state only every
+// read-interval bands, so without this, bands past the solution would still be
+// computed. Once the solution is known nothing more is needed (-1: no cell is live);
+// with the diamond, its device bound is at least as tight as the host's copy. Work-items
+// may read older values than others: each is a valid bound, and a looser one only
+// computes more cells.
+inline int band_bound(__global const int* state, int host_bound) {
+  if (state[0] != INT_MAX) return -1;
+  return host_bound == INT_MAX ? INT_MAX : min(host_bound, state[1]);
+}
+
 // The previous band's boundary on diagonal k; UNREACHED off the centred column.
 inline int band_load(__global const int* column, int m, int n, int k) {
   return k >= -m - 1 && k <= n + 1 ? CELL(column, m, k) : UNREACHED;

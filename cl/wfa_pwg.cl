@@ -15,6 +15,7 @@ void wfa_pwg(__global const uchar* restrict a, const int m, __global const uchar
   // radius s reads only radius s-1, and the barrier closes each radius.
   __local int slot[2][SPAN];
   __local uint workgroup_cells;
+  __local int live_bound;  // one value for the whole workgroup, so that all take the same path
   const int x = (int)get_local_id(0);
   const int dk = x - TILE - 1;
   const int c = c_first + 2 * TILE * (int)get_group_id(0);
@@ -25,7 +26,14 @@ void wfa_pwg(__global const uchar* restrict a, const int m, __global const uchar
   const int bottom = band_bottom(dk), top = band_top(dk);
   slot[(bottom - 1 + 2) & 1][x] = band_load(top_in, m, n, k);
   slot[(bottom - 2 + 2) & 1][x] = band_load(below_in, m, n, k);
-  if (x == 0) workgroup_cells = 0;
+  if (x == 0) {
+    workgroup_cells = 0;
+    live_bound = band_bound(state, bound);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  // No early return when the solution is known (live_bound < 0): every cell is then
+  // simply not live. A return ahead of the loop's barriers, even a uniform one, made
+  // POCL's workgroup loops miscount.
 
   // Everything about this work-item's diagonal that does not change from radius to
   // radius, worked out once: the radius offsets it owns in this tile ([bottom, top],
@@ -34,12 +42,11 @@ void wfa_pwg(__global const uchar* restrict a, const int m, __global const uchar
   const bool owner = dk >= -TILE && dk < TILE;
   const bool in_matrix = k >= -m && k <= n;
   const long from_solution = (long)k - ((long)n - m);  // abs() would return an unsigned type
-  const long live_last = (long)bound - (from_solution < 0 ? -from_solution : from_solution);
+  const long live_last = (long)live_bound - (from_solution < 0 ? -from_solution : from_solution);
   const int live_from = max(bottom, (k < 0 ? -k : k) - r0);
   const int live_to = (int)clamp(live_last - r0, -1L, (long)top);
   const int end = diagonal_end(m, n, k);
   const bool on_solution = k == n - m;
-  barrier(CLK_LOCAL_MEM_FENCE);
 
   uint cells = 0;
   for (int s = 0; s <= 2 * TILE - 2; ++s) {

@@ -62,6 +62,8 @@ void wfa_tile(__global const uchar* restrict a, const int m, __global const ucha
   const int lid = (int)get_local_id(0);
 #endif
   if (gid >= tiles) return;  // no barrier follows
+  const int live_bound = band_bound(state, bound);
+  if (live_bound < 0) return;  // the solution is known
   const int c = c_first + 2 * TILE * gid;
 
   int in_top[SPAN], in_below[SPAN];
@@ -80,7 +82,7 @@ UNROLL
       if (dk < -tile_half(s) || dk >= tile_half(s)) continue;
       const int k = c + dk;
       int row = UNREACHED;
-      if (wfa_live(m, n, r, k, bound)) {
+      if (wfa_live(m, n, r, k, live_bound)) {
         const int end = diagonal_end(m, n, k);
         row = wfa_extend(a, b, k, wfa_next_row(r, VALUE(dk - 1, s - 1), VALUE(dk, s - 1), VALUE(dk + 1, s - 1), end), end);
         if (k == n - m) wfa_record_solution(state, m, r, row);

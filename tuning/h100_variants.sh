@@ -72,6 +72,11 @@ case $phase in
       "pwg tile=190" "pwg tile=255" "pwg tile=127" "pwg tile=190 diamond=0" "minreads wg=128 diamond=0" \
       "tile-private tile=3 wg=128 diamond=0" "tile-local tile=2 wg=224 diamond=0"
     ;;
+  final)
+    # The kernels as committed: exactness of the band family, then the best configurations.
+    for t in test_wfa_band test_real_pairs; do timeout 150 "$t" 2>&1 | tail -3; done | tee "$out/final_tests.txt"
+    variants final "${big[@]}" "pwg tile=127" "pwg tile=190" "pwg tile=190 diamond=0" "tile-private tile=3 wg=128 diamond=0"
+    ;;
   slow)
     variants big "${big[@]}" \
       "baseline wg=380 diamond=0" "baseline wg=128 diamond=0" "dynamic wg=128 diamond=0" "dynamic wg=256 diamond=0"

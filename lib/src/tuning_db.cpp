@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -136,15 +137,15 @@ OverlayListing list_overlay() {
 
 // The overlay entries, parsed again only when the folder's listing changes: `levcl-tune
 // --install` takes effect without a restart, and a malformed file warns once per change.
-std::vector<Entry> overlay_entries() {
+// Shared, not copied: every distance call looks its parameters up here.
+std::shared_ptr<const std::vector<Entry>> overlay_entries() {
   static std::mutex mutex;
-  static bool loaded = false;
   static OverlayListing cached_listing;
-  static std::vector<Entry> cached;
+  static std::shared_ptr<const std::vector<Entry>> cached;
   OverlayListing listing = list_overlay();
   std::lock_guard<std::mutex> lock(mutex);
-  if (loaded && listing == cached_listing) return cached;
-  std::vector<Entry> entries;
+  if (cached && listing == cached_listing) return cached;
+  auto entries = std::make_shared<std::vector<Entry>>();
   for (const auto& [path, version] : listing.files) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
@@ -153,12 +154,11 @@ std::vector<Entry> overlay_entries() {
       log().warn("tuning database: skipping {}: cannot be read", path.string());
       continue;
     }
-    if (auto entry = parse_entry("overlay " + path.string(), text.str())) entries.push_back(std::move(*entry));
+    if (auto entry = parse_entry("overlay " + path.string(), text.str())) entries->push_back(std::move(*entry));
   }
-  loaded = true;
   cached_listing = std::move(listing);
-  cached = entries;
-  return entries;
+  cached = std::move(entries);
+  return cached;
 }
 
 std::string device_field(const json& entry, const char* key) {
@@ -257,12 +257,14 @@ TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
   if (!automatic && !find_variant(variant).info.uses_device) return defaults_of(find_variant(variant).info, "defaults");
 
   // Overlay entries first, so that at each level they beat the shipped ones.
-  std::vector<Entry> entries = overlay_entries();
-  const auto& shipped = shipped_entries();
-  entries.insert(entries.end(), shipped.begin(), shipped.end());
+  const auto overlay = overlay_entries();
+  std::vector<const Entry*> entries;
+  for (const auto& entry : *overlay) entries.push_back(&entry);
+  for (const auto& entry : shipped_entries()) entries.push_back(&entry);
 
   for (const auto& level : levels)
-    for (const auto& entry : entries) {
+    for (const Entry* entry_pointer : entries) {
+      const Entry& entry = *entry_pointer;
       if (!level.matches(entry.data, device)) continue;
       const json& best = entry.data.value("best", json::object());
       const std::string name = automatic ? entry.data.value("best_variant", "") : variant;

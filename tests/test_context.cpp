@@ -163,6 +163,12 @@ TEST_CASE("select_device") {
     std::string name_part = devices[0].name.substr(0, std::min<std::size_t>(devices[0].name.size(), 12));
     auto by_name = levcl::select_device(upper(name_part));
     CHECK(upper(by_name.name).find(upper(name_part)) != std::string::npos);
+    // And so does a part of the platform's vendor ("pocl" for POCL, whose platform is
+    // named "Portable Computing Language").
+    const std::string vendor = upper(devices[0].platform_vendor);
+    REQUIRE(vendor.size() >= 4);
+    const auto by_vendor = levcl::select_device(vendor.substr(vendor.size() - 4));
+    CHECK(upper(by_vendor.platform_vendor).find(vendor.substr(vendor.size() - 4)) != std::string::npos);
   }
   SUBCASE("LEVCL_DEVICE is honoured by the default selection") {
     const auto& last = devices.back();

@@ -91,6 +91,7 @@ std::vector<DeviceInfo> list_devices() {
         info.platform_index = p;
         info.device_index = d;
         info.platform = trimmed(plats[p].getInfo<CL_PLATFORM_NAME>());
+        info.platform_vendor = trimmed(plats[p].getInfo<CL_PLATFORM_VENDOR>());
         info.vendor = trimmed(dev.getInfo<CL_DEVICE_VENDOR>());
         info.name = trimmed(dev.getInfo<CL_DEVICE_NAME>());
         info.version = trimmed(dev.getInfo<CL_DEVICE_VERSION>());
@@ -137,8 +138,9 @@ DeviceInfo select_device(const std::string& requested) {
   } else {
     const std::string needle = lower(spec);
     for (const auto& dev : devices)
-      if (lower(dev.platform + " " + dev.name).find(needle) != std::string::npos ||
-          lower(dev.vendor).find(needle) != std::string::npos || dev.type == needle)
+      if (lower(dev.platform + "\n" + dev.platform_vendor + "\n" + dev.name + "\n" + dev.vendor).find(needle) !=
+              std::string::npos ||
+          dev.type == needle)
         return dev;
   }
   std::string known;

@@ -62,6 +62,7 @@ struct DeviceInfo {
   std::size_t platform_index = 0;
   std::size_t device_index = 0;  // index within its platform
   std::string platform;          // platform name
+  std::string platform_vendor;   // e.g. "The pocl project", "NVIDIA Corporation"
   std::string vendor;
   std::string name;
   std::string version;           // OpenCL version string of the device
@@ -82,8 +83,9 @@ LEVCL_API std::vector<DeviceInfo> list_devices();
 
 // Chooses a device. spec is "" (use LEVCL_DEVICE if set, else the first GPU, else the
 // first CPU, else the first device), "P:D" (platform and device index), "N" (the N-th
-// device of list_devices()), or a case-insensitive substring of "platform device"
-// (e.g. "nvidia", "pocl", "h100"). Throws device_not_found.
+// device of list_devices()), or a case-insensitive substring of the platform's name or
+// vendor, the device's name or vendor, or its type (e.g. "nvidia", "pocl", "h100",
+// "gpu"). Throws device_not_found.
 LEVCL_API DeviceInfo select_device(const std::string& spec = "");
 
 // How levcl-tune sweeps a parameter; declared with the parameter, next to its variant.

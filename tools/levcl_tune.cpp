@@ -449,15 +449,6 @@ void write_atomically(const fs::path& path, const std::string& text) {
   if (ec) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot rename " + tmp.string() + ": " + ec.message());
 }
 
-fs::path overlay_dir() {
-  if (const char* d = std::getenv("LEVCL_TUNING_DIR"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x) return fs::path(x) / "levcl" / "tuning";
-  const char* home = std::getenv("HOME");
-  if (!home || !*home)
-    throw levcl::Error(levcl::ErrorCode::invalid_argument,
-                       "--install: neither LEVCL_TUNING_DIR, XDG_DATA_HOME nor HOME is set");
-  return fs::path(home) / ".local" / "share" / "levcl" / "tuning";
-}
 
 json device_json(const levcl::DeviceInfo& d) {
   return {{"platform", d.platform},           {"vendor", d.vendor},
@@ -784,7 +775,10 @@ int run(const Options& o, const std::string& command) {
   std::cerr << "levcl-tune: wrote " << t.output.string() << '\n';
 
   if (o.install) {
-    const fs::path dir = overlay_dir();
+    const fs::path dir = levcl::tuning_overlay_dir();
+    if (dir.empty())
+      throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                         "--install: neither LEVCL_TUNING_DIR, XDG_DATA_HOME nor HOME is set");
     std::error_code ec;
     fs::create_directories(dir, ec);
     const fs::path target = dir / t.output.filename();

@@ -102,17 +102,6 @@ const std::vector<Entry>& shipped_entries() {
   return entries;
 }
 
-// LEVCL_TUNING_DIR, else $XDG_DATA_HOME/levcl/tuning, else ~/.local/share/levcl/tuning.
-fs::path overlay_dir() {
-  const auto env = [](const char* name) -> std::string {
-    const char* value = std::getenv(name);
-    return value ? value : "";
-  };
-  if (const auto dir = env("LEVCL_TUNING_DIR"); !dir.empty()) return dir;
-  if (const auto data = env("XDG_DATA_HOME"); !data.empty()) return fs::path(data) / "levcl" / "tuning";
-  if (const auto home = env("HOME"); !home.empty()) return fs::path(home) / ".local" / "share" / "levcl" / "tuning";
-  return {};
-}
 
 // The overlay's *.json files in name order, with what identifies their current versions.
 struct OverlayListing {
@@ -122,7 +111,7 @@ struct OverlayListing {
 };
 
 OverlayListing list_overlay() {
-  OverlayListing listing{overlay_dir(), {}};
+  OverlayListing listing{tuning_overlay_dir(), {}};
   std::error_code ec;
   if (listing.dir.empty() || !fs::is_directory(listing.dir, ec)) return listing;
   for (const auto& item : fs::directory_iterator(listing.dir, ec)) {
@@ -250,6 +239,17 @@ std::optional<std::string> device_name_alias(const std::string& name) {
 std::string device_name_key(const std::string& name) { return lower(device_name_alias(name).value_or(name)); }
 
 }  // namespace detail
+
+std::string tuning_overlay_dir() {
+  const auto env = [](const char* name) -> std::string {
+    const char* value = std::getenv(name);
+    return value ? value : "";
+  };
+  if (const auto dir = env("LEVCL_TUNING_DIR"); !dir.empty()) return dir;
+  if (const auto data = env("XDG_DATA_HOME"); !data.empty()) return data + "/levcl/tuning";
+  if (const auto home = env("HOME"); !home.empty()) return home + "/.local/share/levcl/tuning";
+  return "";
+}
 
 TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
   using namespace detail;

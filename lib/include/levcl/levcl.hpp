@@ -144,6 +144,10 @@ struct TunedChoice {
 // the device cannot run falls back to the variant's defaults, with a warning.
 LEVCL_API TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant);
 
+// The user overlay folder of the tuning database ("" when neither LEVCL_TUNING_DIR,
+// XDG_DATA_HOME nor HOME is set); levcl-tune --install writes there.
+LEVCL_API std::string tuning_overlay_dir();
+
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
 // The device is opened on first use, so CPU variants work without any OpenCL platform.

@@ -95,4 +95,10 @@ TEST_CASE("tile parameters the device cannot run are refused") {
   if (device.max_workgroup < 1022)
     CHECK(code_of("pwg", {{"tile", 510}}) == levcl::ErrorCode::unsupported);
   CHECK(code_of("pwg", {{"wg", 64}}) == levcl::ErrorCode::invalid_argument);  // pwg's workgroup follows its tile
+  // The same checks, asked without running anything.
+  CHECK(levcl::unrunnable_reason(device, "tile-local", {{"tile", 64}, {"wg", 64}}).find("local memory") !=
+        std::string::npos);
+  CHECK(levcl::unrunnable_reason(device, "tile-private", {{"tile", 9}}).find("out of range") != std::string::npos);
+  CHECK(levcl::unrunnable_reason(device, "pwg", {}).empty());
+  CHECK(levcl::unrunnable_reason(device, "cpu-dp", {}).empty());
 }

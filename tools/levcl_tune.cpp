@@ -201,29 +201,10 @@ struct Config {
   std::string skip;  // why it is not run ("" = run it)
 };
 
-// Why the device obviously cannot run params, without trying; "" if it may.
+// Why the device cannot run params, without trying; "" if it may.
 std::string obvious_misfit(const std::string& variant, const levcl::Params& p, const levcl::DeviceInfo& device) {
-  const auto get = [&](const char* key) -> std::int64_t {
-    const auto it = p.find(key);
-    return it == p.end() ? 0 : it->second;
-  };
-  if (variant == "tile-local") {
-    const std::uint64_t t = static_cast<std::uint64_t>(get("tile")), wg = static_cast<std::uint64_t>(get("wg"));
-    const std::uint64_t bytes = 2 * t * t * wg * 4;
-    if (bytes > device.local_memory)
-      return "skipped: needs " + std::to_string(bytes) + " bytes of local memory, the device has " +
-             std::to_string(device.local_memory);
-  }
-  if (variant == "pwg") {
-    const auto wg = static_cast<std::uint64_t>(2 * get("tile") + 2);
-    if (wg > device.max_workgroup)
-      return "skipped: needs a workgroup of " + std::to_string(wg) + ", the device allows " +
-             std::to_string(device.max_workgroup);
-  }
-  if (p.count("wg") && static_cast<std::uint64_t>(get("wg")) > device.max_workgroup)
-    return "skipped: workgroup " + std::to_string(get("wg")) + " > device maximum " +
-           std::to_string(device.max_workgroup);
-  return "";
+  const std::string why = levcl::unrunnable_reason(device, variant, p);
+  return why.empty() ? why : "skipped: " + why;
 }
 
 unsigned bit_reverse(unsigned x, unsigned bits) {

@@ -96,6 +96,10 @@ Result Context::distance(std::string_view a, std::string_view b, const std::stri
   const auto set = impl_->params.find(v.info.name);
   const auto [resolved, source] = merge_params(params, set == impl_->params.end() ? Params{} : set->second, tuned);
 
+  if (device)
+    if (const std::string why = unrunnable_reason(device->info(), v.info.name, resolved); !why.empty())
+      throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
+
   Result result = v.run(device, a, b, resolved);
   result.variant = v.info.name;
   result.params = resolved;

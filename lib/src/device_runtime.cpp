@@ -48,13 +48,6 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
   return buffer;
 }
 
-void check_workgroup(const OpenDevice& device, std::int64_t wg) {
-  if (wg < 1 || static_cast<std::uint64_t>(wg) > device.info().max_workgroup)
-    throw Error(ErrorCode::unsupported, "workgroup size " + std::to_string(wg) + " is too big for " +
-                                            device.info().name + " (at most " +
-                                            std::to_string(device.info().max_workgroup) + ")");
-}
-
 void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg) const {
   const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
   log().debug("kernel {}: at most {} work-items, {} bytes private and {} bytes local memory per work-item/group",

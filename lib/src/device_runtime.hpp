@@ -28,7 +28,8 @@ class OpenDevice {
 
   // Checks that a kernel built for workgroups of `wg` fits the device's local memory
   // (its static __local arrays included); throws unsupported naming the limit otherwise.
-  // The workgroup size itself is checked by check_workgroup.
+  // The workgroup size and the variants' own local memory are checked before, by
+  // unrunnable_reason.
   void check_launch(const cl::Kernel& kernel, std::size_t wg) const;
 
  private:
@@ -42,9 +43,6 @@ class OpenDevice {
 // A read-only copy of a string on the device. The write does not block: the in-order
 // queue runs it before any later launch.
 cl::Buffer upload_string(OpenDevice& device, std::string_view s);
-
-// Refuses a workgroup size over the device's maximum (unsupported), before any build.
-void check_workgroup(const OpenDevice& device, std::int64_t wg);
 
 // Kernel source: LEVCL_KERNEL_DIR/<file> if that variable is set, else the embedded copy.
 std::string kernel_source(const std::string& file);

@@ -177,29 +177,6 @@ const Level levels[] = {
     {"default", [](const json& e, const DeviceInfo&) { return e.value("match", "") == "default"; }},
 };
 
-// Why `params` cannot run on the device ("" when they can): the checks the variants make
-// before a launch, so that a wrong entry costs a warning instead of a failed call.
-std::string why_not_runnable(const DeviceInfo& device, const VariantInfo& info, const Params& params) {
-  for (const auto& spec : info.params) {
-    const auto value = params.at(spec.name);
-    if (value < spec.min_value || value > spec.max_value)
-      return spec.name + "=" + std::to_string(value) + " is out of range [" + std::to_string(spec.min_value) + ", " +
-             std::to_string(spec.max_value) + "]";
-  }
-  const bool pwg = info.name == "pwg";
-  if (!params.count("wg") && !pwg) return "";
-  const std::int64_t wg = pwg ? 2 * params.at("tile") + 2 : params.at("wg");
-  if (static_cast<std::uint64_t>(wg) > device.max_workgroup)
-    return "workgroup of " + std::to_string(wg) + " over the device's " + std::to_string(device.max_workgroup);
-  if (info.name == "tile-local") {
-    const auto t = static_cast<std::uint64_t>(params.at("tile"));
-    const std::uint64_t bytes = 2 * t * t * static_cast<std::uint64_t>(wg) * 4;
-    if (bytes > device.local_memory)
-      return "needs " + std::to_string(bytes) + " bytes of local memory, the device has " +
-             std::to_string(device.local_memory);
-  }
-  return "";
-}
 
 // What "auto" runs when no entry rates a variant: the fastest variant on every device
 // measured so far.
@@ -220,7 +197,7 @@ TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo&
       log().warn("tuning database: {} gives {} an unknown parameter '{}'; ignored", entry.source, info.name, key);
   }
   const std::string source = entry.source + " (" + level + ")";
-  if (const auto why = why_not_runnable(device, info, params); !why.empty()) {
+  if (const auto why = unrunnable_reason(device, info.name, params); !why.empty()) {
     log().warn("tuning database: {} for {} on {} cannot run ({}); using the defaults", source, info.name,
                device.name, why);
     return defaults_of(info, "defaults (entry " + source + " not runnable: " + why + ")");

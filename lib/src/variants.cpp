@@ -101,4 +101,34 @@ const std::vector<VariantInfo>& list_variants() {
 
 const VariantInfo& variant_info(const std::string& name) { return detail::find_variant(name).info; }
 
+std::string unrunnable_reason(const DeviceInfo& device, const std::string& variant, const Params& params) {
+  const VariantInfo& info = variant_info(variant);
+  Params full;
+  for (const auto& spec : info.params) {
+    const auto given = params.find(spec.name);
+    const std::int64_t value = given == params.end() ? spec.default_value : given->second;
+    if (value < spec.min_value || value > spec.max_value)
+      return spec.name + "=" + std::to_string(value) + " is out of range [" + std::to_string(spec.min_value) + ", " +
+             std::to_string(spec.max_value) + "]";
+    full[spec.name] = value;
+  }
+  if (!info.uses_device) return "";
+  // pwg's workgroup is its tile's 2t + 2 diagonals; the others have a wg parameter.
+  const bool pwg = variant == "pwg";
+  if (!pwg && !full.count("wg")) return "";
+  const std::uint64_t wg = static_cast<std::uint64_t>(pwg ? 2 * full.at("tile") + 2 : full.at("wg"));
+  if (wg > device.max_workgroup)
+    return "a workgroup of " + std::to_string(wg) + " work-items is over " + device.name + "'s maximum of " +
+           std::to_string(device.max_workgroup);
+  if (variant == "tile-local") {  // 2t^2 cells per work-item
+    const auto t = static_cast<std::uint64_t>(full.at("tile"));
+    const std::uint64_t bytes = 2 * t * t * wg * 4;
+    if (bytes > device.local_memory)
+      return "tile-local with tile=" + std::to_string(t) + " and wg=" + std::to_string(wg) + " needs " +
+             std::to_string(bytes) + " bytes of local memory; " + device.name + " has " +
+             std::to_string(device.local_memory);
+  }
+  return "";
+}
+
 }  // namespace levcl

@@ -43,12 +43,6 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view sa, st
   const bool pwg = kind == BandKernel::pwg;
   const std::int64_t wg = pwg ? 2 * t + 2 : params.at("wg");
   const bool diamond = params.at("diamond") != 0;
-  check_workgroup(device, wg);
-  const std::uint64_t local_bytes = kind == BandKernel::tile_local ? 2 * t * t * wg * sizeof(cl_int) : 0;
-  if (local_bytes > device.info().local_memory)
-    throw Error(ErrorCode::unsupported, "tile-local with tile=" + std::to_string(t) + " and wg=" + std::to_string(wg) +
-                                            " needs " + std::to_string(local_bytes) + " bytes of local memory; " +
-                                            device.info().name + " has " + std::to_string(device.info().local_memory));
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
   if (std::max(m, n) + 2 * t > INT_MAX)
     throw Error(ErrorCode::input_too_long, "inputs this long leave no room for tile=" + std::to_string(t) +

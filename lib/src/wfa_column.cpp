@@ -11,7 +11,6 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, std::s
                       const Params& params) {
   const std::int64_t wg = params.at("wg");
   const bool diamond = params.at("diamond") != 0;
-  check_workgroup(device, wg);
   const std::string options = "-DWG=" + std::to_string(wg) + " -DPREFETCH=" + (strategy.prefetch ? "1" : "0");
   cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_column.cl"}, "wfa_column", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));

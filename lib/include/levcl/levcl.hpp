@@ -112,6 +112,13 @@ struct VariantInfo {
   std::vector<ParamSpec> params;
 };
 
+// Why `device` cannot run `variant` with `params` (missing ones take their defaults), or
+// "" if it can: a value out of range, a workgroup over the device's maximum, too little
+// local memory. The same checks refuse a call before any launch (unsupported), keep an
+// impossible tuning-database entry from being used, and let levcl-tune skip a
+// configuration without trying it.
+LEVCL_API std::string unrunnable_reason(const DeviceInfo& device, const std::string& variant, const Params& params);
+
 // Every variant, in the order of the paper's progression.
 LEVCL_API const std::vector<VariantInfo>& list_variants();
 // Throws invalid_argument for an unknown name.

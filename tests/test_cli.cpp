@@ -14,6 +14,7 @@
 #include <string>
 
 #include "levcl/levcl.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 
@@ -22,58 +23,21 @@ namespace {
 const std::string sample_a = LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz";  // 10035 bases
 const std::string sample_b = LEVCL_SAMPLE_DIR "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device seed;
-    path = fs::temp_directory_path() /
-           ("levcl-test-cli-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
-
-const fs::path& temp_dir() {
-  static TempDir dir;
-  return dir.path;
-}
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using levcl::test::Output;
+using levcl::test::quote;
+using levcl::test::read_file;
+using levcl::test::run_shell;
+using levcl::test::scratch_dir;
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path path = temp_dir() / name;
+  const fs::path path = scratch_dir() / name;
   std::ofstream(path, std::ios::binary) << text;
   return path.string();
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-struct Output {
-  int status = -1;
-  std::string out, err;
-};
-
 // Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
 Output levcl_cli(const std::string& args, const std::string& before = "") {
-  const fs::path out = temp_dir() / "stdout", err = temp_dir() / "stderr";
-  const std::string command =
-      before + " " + quote(LEVCL_CLI) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
-  const int status = std::system(command.c_str());
-  Output result;
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = read_file(out);
-  result.err = read_file(err);
-  return result;
+  return run_shell(before + " " + quote(LEVCL_CLI) + " " + args);
 }
 
 // A failure: the expected status, nothing on stdout, a "levcl: error:" message on stderr,
@@ -98,7 +62,7 @@ std::string multi_fasta() {
 }
 std::string multi_fasta_gz() {
   static const std::string path = [] {
-    const std::string gz = (temp_dir() / "multi.fa.gz").string();
+    const std::string gz = (scratch_dir() / "multi.fa.gz").string();
     REQUIRE(std::system(("gzip -c " + quote(multi_fasta()) + " > " + quote(gz)).c_str()) == 0);
     return gz;
   }();
@@ -197,7 +161,7 @@ TEST_CASE("--list-devices, --list-variants, --version, --help") {
 
 TEST_CASE("bad usage and bad input exit with 2") {
   const std::string a = quote(sample_a);
-  check_failure(a + " " + quote((temp_dir() / "missing.fa").string()), 2);
+  check_failure(a + " " + quote((scratch_dir() / "missing.fa").string()), 2);
   check_failure(a + " " + quote(write_file("empty.txt", "")), 2);
   check_failure(a + " " + quote(write_file("malformed.fa", ">\nACGT\n")), 2);
   check_failure("--variant no-such-variant " + pair, 2);
@@ -214,7 +178,7 @@ TEST_CASE("bad usage and bad input exit with 2") {
 
 TEST_CASE("a kernel that does not compile exits with 3 and shows the build log") {
   // A copy of the real kernel sources in which wfa_column.cl ends with a syntax error.
-  const fs::path kernels = temp_dir() / "bad-kernels";
+  const fs::path kernels = scratch_dir() / "bad-kernels";
   fs::create_directories(kernels);
   for (const auto& entry : fs::directory_iterator(LEVCL_SAMPLE_DIR "/../cl"))
     if (entry.path().extension() == ".cl")

@@ -13,34 +13,17 @@
 #include <string>
 
 #include "levcl/levcl.hpp"
+#include "test_files.hpp"
 #include "test_support.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-// A scratch directory for this run, removed at exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device seed;
-    path = fs::temp_directory_path() /
-           ("levcl-test-sequence-io-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
-
-const TempDir& temp_dir() {
-  static TempDir dir;
-  return dir;
-}
+using levcl::test::scratch_dir;
 
 std::string write_file(const std::string& name, const std::string& bytes) {
-  const fs::path path = temp_dir().path / name;
+  const fs::path path = scratch_dir() / name;
   std::ofstream out(path, std::ios::binary);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
   REQUIRE(out.good());
@@ -218,7 +201,7 @@ TEST_CASE("standard input") {
 }
 
 TEST_CASE("bad input throws bad_input with the file name and the reason") {
-  const std::string dir = temp_dir().path.string();
+  const std::string dir = scratch_dir().string();
 
   SUBCASE("missing file") {
     const std::string path = dir + "/does-not-exist.fa";

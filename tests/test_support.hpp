@@ -6,33 +6,26 @@
 #include <random>
 #include <string>
 
+#include "synthetic_pair.hpp"
+
 namespace levcl::test {
 
-// A uniform random string of `length` bytes over the first `alphabet` byte values
-// (alphabet 256 includes byte 0).
-inline std::string random_string(std::mt19937_64& rng, std::size_t length, int alphabet) {
-  std::uniform_int_distribution<int> symbol(0, alphabet - 1);
-  std::string s(length, '\0');
-  for (auto& c : s) c = static_cast<char>(symbol(rng));
-  return s;
+// The first `alphabet` byte values (alphabet 256 includes byte 0).
+inline std::string first_bytes(int alphabet) {
+  std::string symbols;
+  for (int c = 0; c < alphabet; ++c) symbols.push_back(static_cast<char>(c));
+  return symbols;
 }
 
-// a with independent substitutions, insertions and deletions (equal thirds) at `rate`.
+// A uniform random string of `length` bytes over the first `alphabet` byte values.
+inline std::string random_string(std::mt19937_64& rng, std::size_t length, int alphabet) {
+  return tools::random_string(rng, length, first_bytes(alphabet));
+}
+
+// a with independent substitutions, insertions and deletions (equal thirds) at `rate`:
+// levcl-tune's generator, over the first `alphabet` byte values.
 inline std::string mutate(std::mt19937_64& rng, const std::string& a, double rate, int alphabet) {
-  std::uniform_real_distribution<double> coin(0.0, 1.0);
-  std::uniform_int_distribution<int> symbol(0, alphabet - 1);
-  std::uniform_int_distribution<int> kind(0, 2);
-  std::string b;
-  b.reserve(a.size() + a.size() / 4 + 1);
-  for (char c : a) {
-    if (coin(rng) >= rate) { b.push_back(c); continue; }
-    switch (kind(rng)) {
-      case 0: b.push_back(static_cast<char>(symbol(rng))); break;       // substitution
-      case 1: b.push_back(static_cast<char>(symbol(rng))); b.push_back(c); break;  // insertion
-      default: break;                                                    // deletion
-    }
-  }
-  return b;
+  return tools::mutate(rng, a, rate, first_bytes(alphabet));
 }
 
 // A data folder: the environment variable `name` when set (to run the test binaries on

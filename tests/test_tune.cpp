@@ -13,59 +13,21 @@
 #include <random>
 #include <string>
 
+#include "test_files.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::random_device seed;
-    path = fs::temp_directory_path() /
-           ("levcl-test-tune-" + std::to_string(::getpid()) + "-" + std::to_string(seed()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
-
-const fs::path& temp_dir() {
-  static TempDir dir;
-  return dir.path;
-}
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-struct Output {
-  int status = -1;
-  std::string out, err;
-};
-
-Output run_shell(const std::string& command_line) {
-  const fs::path out = temp_dir() / "stdout", err = temp_dir() / "stderr";
-  const std::string command = command_line + " >" + quote(out.string()) + " 2>" + quote(err.string());
-  const int status = std::system(command.c_str());
-  Output result;
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.out = read_file(out);
-  result.err = read_file(err);
-  return result;
-}
+using levcl::test::Output;
+using levcl::test::quote;
+using levcl::test::read_file;
+using levcl::test::run_shell;
+using levcl::test::scratch_dir;
 
 Output levcl_tune(const std::string& args) { return run_shell(quote(LEVCL_TUNE) + " " + args); }
 
-const std::string output = (temp_dir() / "tune.json").string();
+const std::string output = (scratch_dir() / "tune.json").string();
 // Few configurations (pwg tiles 1 and 2), so that the run usually completes in its budget.
 const std::string short_run =
     "--variants minreads,pwg --budget 40 --length 3000 --similarities 0.9 --max-tile 2 --output " + quote(output);
@@ -120,7 +82,7 @@ TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
     MESSAGE("no python3 with matplotlib: plot_tuning.py not tested");
     return;
   }
-  const std::string png = (temp_dir() / "tune.png").string();
+  const std::string png = (scratch_dir() / "tune.png").string();
   const Output plot = run_shell(python + " " + quote(LEVCL_PLOT_TUNING) + " " + quote(output) + " " + quote(png));
   INFO("plot stderr: " << plot.err);
   CHECK(plot.status == 0);
@@ -131,10 +93,10 @@ TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
 TEST_CASE("bad options and unknown variants exit with status 2") {
   for (const std::string args : {"--no-such-option", "--variants no-such-variant", "--variants cpu-wfa",
                                  "--similarities 1.5", "--budget -1"}) {
-    const Output r = levcl_tune(args + " --output " + quote((temp_dir() / "bad.json").string()));
+    const Output r = levcl_tune(args + " --output " + quote((scratch_dir() / "bad.json").string()));
     INFO("args: " << args << "\nstderr: " << r.err);
     CHECK(r.status == 2);
     CHECK(r.err.rfind("levcl-tune: error: ", 0) == 0);
-    CHECK(!fs::exists(temp_dir() / "bad.json"));
+    CHECK(!fs::exists(scratch_dir() / "bad.json"));
   }
 }

@@ -1,8 +1,6 @@
-// Seeded synthetic pairs for levcl-tune: a random string and a mutated copy.
-//
-// The same algorithm as tests/test_support.hpp (random_string, mutate), kept as a second
-// copy on purpose: the tests must not depend on the tools, and the tools must not include
-// test code. Change both together.
+// Seeded synthetic pairs: a random string and a mutated copy (B = A with substitutions,
+// insertions and deletions in equal thirds, as in ../shared/data/README.md). levcl-tune
+// tunes on them, and the tests draw their random pairs with them (tests/test_support.hpp).
 #pragma once
 
 #include <cstdint>

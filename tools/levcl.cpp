@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "command_main.hpp"
 #include "levcl/levcl.hpp"
 
 namespace {
@@ -150,28 +151,11 @@ int run(const Options& o) {
   return 0;
 }
 
-int fail(const std::string& message, int status) {
-  std::cerr << "levcl: error: " << message << std::endl;
-  return status;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Exact Levenshtein (edit) distance of two files, computed on an OpenCL device.", "levcl"};
   Options options;
   define_options(app, options);
-  try {
-    app.parse(argc, argv);
-    return run(options);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version print to stdout
-    return fail(e.what(), 2);
-  } catch (const levcl::Error& e) {
-    return fail(e.what(), levcl::is_usage_error(e.code()) ? 2 : 3);
-  } catch (const std::bad_alloc&) {
-    return fail("out of memory", 3);
-  } catch (const std::exception& e) {
-    return fail(e.what(), 3);
-  }
+  return levcl::tools::run_command(app, argc, argv, [&] { return run(options); });
 }

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "command_main.hpp"
 #include "levcl/levcl.hpp"
 #include "synthetic_pair.hpp"
 
@@ -775,11 +776,6 @@ int run(const Options& o, const std::string& command) {
   return 0;
 }
 
-int fail(const std::string& message, int status) {
-  std::cerr << "levcl-tune: error: " << message << std::endl;
-  return status;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -790,17 +786,5 @@ int main(int argc, char** argv) {
   define_options(app, options);
   std::string command = "levcl-tune";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
-  try {
-    app.parse(argc, argv);
-    return run(options, command);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version print to stdout
-    return fail(e.what(), 2);
-  } catch (const levcl::Error& e) {
-    return fail(e.what(), levcl::is_usage_error(e.code()) ? 2 : 3);
-  } catch (const std::bad_alloc&) {
-    return fail("out of memory", 3);
-  } catch (const std::exception& e) {
-    return fail(e.what(), 3);
-  }
+  return levcl::tools::run_command(app, argc, argv, [&] { return run(options, command); });
 }

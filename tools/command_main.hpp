@@ -1,0 +1,38 @@
+// The shared contract of levcl's commands: parse, run, and turn every failure into one
+// "<program>: error: ..." line and an exit status (2 bad usage or input, 3 failure while
+// running). levcl and levcl-tune both end in run_command.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <new>
+#include <string>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl::tools {
+
+// Parses argv into app, then returns run()'s status, or the status of what was thrown.
+template <typename Run>
+int run_command(CLI::App& app, int argc, char** argv, Run&& run) {
+  const auto fail = [&app](const std::string& message, int status) {
+    std::cerr << app.get_name() << ": error: " << message << std::endl;
+    return status;
+  };
+  try {
+    app.parse(argc, argv);
+    return run();
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version print to stdout
+    return fail(e.what(), 2);
+  } catch (const levcl::Error& e) {
+    return fail(e.what(), levcl::is_usage_error(e.code()) ? 2 : 3);
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory", 3);
+  } catch (const std::exception& e) {
+    return fail(e.what(), 3);
+  }
+}
+
+}  // namespace levcl::tools

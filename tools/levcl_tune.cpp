@@ -27,10 +27,12 @@
 #include "command_main.hpp"
 #include "levcl/levcl.hpp"
 #include "synthetic_pair.hpp"
+#include "tool_common.hpp"
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 using Clock = std::chrono::steady_clock;
+using namespace levcl::tools;
 
 namespace {
 
@@ -85,48 +87,6 @@ void define_options(CLI::App& app, Options& o) {
       "The budget is shared out between the variants (unused time passes on to the next one); "
       "within a variant the default configuration runs first, then the others in an order "
       "that samples the whole space evenly, so a short budget still sees all of it coarsely.");
-}
-
-[[noreturn]] void usage_error(const std::string& message) {
-  throw levcl::Error(levcl::ErrorCode::invalid_argument, message);
-}
-
-std::vector<std::string> split(const std::string& list) {
-  std::vector<std::string> out;
-  std::string item;
-  std::istringstream in(list);
-  while (std::getline(in, item, ',')) {
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (!item.empty()) out.push_back(item);
-  }
-  return out;
-}
-
-std::string sanitise(const std::string& name) {
-  std::string out;
-  for (char c : name) {
-    const auto u = static_cast<unsigned char>(c);
-    if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
-    else if (!out.empty() && out.back() != '-') out += '-';
-  }
-  while (!out.empty() && out.back() == '-') out.pop_back();
-  return out.empty() ? "device" : out;
-}
-
-std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
-std::string fixed(double value, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << value;
-  return s.str();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -309,7 +269,7 @@ std::size_t calibrate(levcl::Context& context, double similarity, int verbosity)
   std::size_t length = 20000;
   bool warm = false;
   for (;;) {
-    const auto pair = levcl::tools::synthetic_pair(length, similarity, 1);
+    const auto pair = synthetic_pair(length, similarity, 1);
     if (!warm) {  // builds the program
       context.distance(pair.a, pair.b, variant, defaults_of(variant));
       warm = true;
@@ -419,29 +379,6 @@ json best_of(const json& measurements, const std::vector<Workload>& workloads, s
   return best;
 }
 
-void write_atomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot write " + tmp.string());
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot rename " + tmp.string() + ": " + ec.message());
-}
-
-
-json device_json(const levcl::DeviceInfo& d) {
-  return {{"platform", d.platform},           {"vendor", d.vendor},
-          {"name", d.name},                   {"architecture", d.architecture},
-          {"type", d.type},                   {"driver", d.driver},
-          {"version", d.version},             {"compute_units", d.compute_units},
-          {"clock_mhz", d.clock_mhz},         {"max_workgroup", d.max_workgroup},
-          {"local_memory", d.local_memory},   {"global_memory", d.global_memory},
-          {"max_allocation", d.max_allocation}};
-}
 
 // ---------------------------------------------------------------------------------------
 
@@ -500,23 +437,6 @@ std::vector<std::string> chosen_variants(const Options& o) {
   return names;
 }
 
-std::vector<double> chosen_similarities(const Options& o) {
-  std::vector<double> out;
-  for (const auto& item : split(o.similarities)) {
-    std::size_t used = 0;
-    double s = 0;
-    try {
-      s = std::stod(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || !(s > 0 && s <= 1)) usage_error("--similarities: '" + item + "' is not a number in (0, 1]");
-    out.push_back(s);
-  }
-  if (out.empty()) usage_error("--similarities names no similarity");
-  return out;
-}
-
 // Loads the earlier run for --resume; checks that it was made on this device.
 json load_previous(const fs::path& path, const levcl::DeviceInfo& device) {
   std::ifstream in(path, std::ios::binary);
@@ -541,7 +461,7 @@ int run(const Options& o, const std::string& command) {
   if (o.file_a.empty() != o.file_b.empty()) usage_error("give two files A and B, or none");
   if (!o.file_a.empty() && o.length > 0) usage_error("--length applies to synthetic pairs, not to files A B");
   const auto variant_names = chosen_variants(o);
-  const auto similarities = chosen_similarities(o);
+  const auto similarities = parse_similarities(o.similarities, "--similarities");
 
   Tuner t(o, command);
   t.device = t.context.device();
@@ -576,7 +496,7 @@ int run(const Options& o, const std::string& command) {
       w.name = similarity_name(similarities[i]);
       w.similarity = similarities[i];
       w.seed = i + 1;
-      auto pair = levcl::tools::synthetic_pair(length, w.similarity, w.seed);
+      auto pair = synthetic_pair(length, w.similarity, w.seed);
       w.a = std::move(pair.a);
       w.b = std::move(pair.b);
       t.workloads.push_back(std::move(w));
@@ -784,7 +704,6 @@ int main(int argc, char** argv) {
                "levcl-tune"};
   Options options;
   define_options(app, options);
-  std::string command = "levcl-tune";
-  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
-  return levcl::tools::run_command(app, argc, argv, [&] { return run(options, command); });
+  const std::string command = command_line("levcl-tune", argc, argv);
+  return run_command(app, argc, argv, [&] { return run(options, command); });
 }

@@ -1,0 +1,112 @@
+// Small helpers that levcl-tune and levcl-bench share: list options, number and time
+// formatting, atomic file writes, device metadata as JSON, and usage errors.
+#pragma once
+
+#include <cctype>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl::tools {
+
+[[noreturn]] inline void usage_error(const std::string& message) {
+  throw levcl::Error(levcl::ErrorCode::invalid_argument, message);
+}
+
+// "a, b,,c" -> {"a", "b", "c"}
+inline std::vector<std::string> split(const std::string& list) {
+  std::vector<std::string> out;
+  std::string item;
+  std::istringstream in(list);
+  while (std::getline(in, item, ',')) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+// A comma-separated list of similarities in (0, 1]; `option` names it in errors.
+inline std::vector<double> parse_similarities(const std::string& list, const std::string& option) {
+  std::vector<double> out;
+  for (const auto& item : split(list)) {
+    std::size_t used = 0;
+    double s = 0;
+    try {
+      s = std::stod(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != item.size() || !(s > 0 && s <= 1)) usage_error(option + ": '" + item + "' is not a number in (0, 1]");
+    out.push_back(s);
+  }
+  if (out.empty()) usage_error(option + " names no similarity");
+  return out;
+}
+
+// A device or file name as a file-name part: "NVIDIA H100 80GB HBM3" -> "nvidia-h100-80gb-hbm3".
+inline std::string sanitise(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out.empty() ? "device" : out;
+}
+
+inline std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+inline std::string fixed(double value, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << value;
+  return s.str();
+}
+
+// Writes through a temporary file and a rename, so that readers never see half a file.
+inline void write_atomically(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot write " + tmp.string());
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot rename " + tmp.string() + ": " + ec.message());
+}
+
+inline nlohmann::ordered_json device_json(const levcl::DeviceInfo& d) {
+  return {{"platform", d.platform},           {"vendor", d.vendor},
+          {"name", d.name},                   {"architecture", d.architecture},
+          {"type", d.type},                   {"driver", d.driver},
+          {"version", d.version},             {"compute_units", d.compute_units},
+          {"clock_mhz", d.clock_mhz},         {"max_workgroup", d.max_workgroup},
+          {"local_memory", d.local_memory},   {"global_memory", d.global_memory},
+          {"max_allocation", d.max_allocation}};
+}
+
+// The command line as typed, for result headers: "levcl-bench --quick a.fa b.fa".
+inline std::string command_line(const std::string& program, int argc, char** argv) {
+  std::string command = program;
+  for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
+  return command;
+}
+
+}  // namespace levcl::tools

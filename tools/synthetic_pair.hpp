@@ -1,6 +1,7 @@
 // Seeded synthetic pairs: a random string and a mutated copy (B = A with substitutions,
 // insertions and deletions in equal thirds, as in ../shared/data/README.md). levcl-tune
-// tunes on them, and the tests draw their random pairs with them (tests/test_support.hpp).
+// tunes on them, levcl-bench sweeps them, and the tests draw their random pairs with them
+// (tests/test_support.hpp).
 #pragma once
 
 #include <cstdint>
@@ -36,17 +37,18 @@ inline std::string mutate(std::mt19937_64& rng, const std::string& a, double rat
   return b;
 }
 
-// The pair of one synthetic workload: A over ACGT, B = A mutated at rate 1 - similarity.
+// The pair of one synthetic workload: A over the alphabet, B = A mutated at rate
+// 1 - similarity. The same seed and length give the same A at every similarity.
 struct SyntheticPair {
   std::string a, b;
 };
 
-inline SyntheticPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed) {
-  static const std::string acgt = "ACGT";
+inline SyntheticPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed,
+                                    const std::string& alphabet = "ACGT") {
   std::mt19937_64 rng(seed);
   SyntheticPair p;
-  p.a = random_string(rng, length, acgt);
-  p.b = mutate(rng, p.a, 1.0 - similarity, acgt);
+  p.a = random_string(rng, length, alphabet);
+  p.b = mutate(rng, p.a, 1.0 - similarity, alphabet);
   return p;
 }
 

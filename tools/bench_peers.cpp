@@ -1,0 +1,79 @@
+#include "bench_peers.hpp"
+
+#include <limits>
+#include <stdexcept>
+
+#ifdef LEVCL_BENCH_EDLIB
+#include <edlib.h>
+#endif
+#ifdef LEVCL_BENCH_WFA2
+extern "C" {
+#include <wfa2lib/wavefront/wavefront_align.h>
+}
+#endif
+
+namespace levcl::tools {
+namespace {
+
+// Both peers take int lengths.
+int checked_length(std::string_view s, const char* peer) {
+  if (s.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw std::length_error(std::string(peer) + " takes strings of at most 2^31-1 bytes");
+  return static_cast<int>(s.size());
+}
+
+#ifdef LEVCL_BENCH_EDLIB
+// Global (NW) mode, distance only, k = -1: no bound, so edlib doubles its band until the
+// result is exact.
+std::int64_t edlib_distance(std::string_view a, std::string_view b) {
+  const int m = checked_length(a, "edlib"), n = checked_length(b, "edlib");
+  EdlibAlignResult r = edlibAlign(a.data(), m, b.data(), n,
+                                  edlibNewAlignConfig(-1, EDLIB_MODE_NW, EDLIB_TASK_DISTANCE, nullptr, 0));
+  const int status = r.status, d = r.editDistance;
+  edlibFreeAlignResult(r);
+  if (status != EDLIB_STATUS_OK || d < 0) throw std::runtime_error("edlib failed");
+  return d;
+}
+#endif
+
+#ifdef LEVCL_BENCH_WFA2
+// Edit metric, score only, end to end, no heuristic. Score-only keeps just the live
+// wavefronts (O(d) memory); the high memory mode is WFA2's fastest.
+std::int64_t wfa2_distance(std::string_view a, std::string_view b) {
+  const int m = checked_length(a, "WFA2-lib"), n = checked_length(b, "WFA2-lib");
+  wavefront_aligner_attr_t attributes = wavefront_aligner_attr_default;
+  attributes.distance_metric = edit;
+  attributes.alignment_scope = compute_score;
+  attributes.alignment_form.span = alignment_end2end;
+  attributes.heuristic.strategy = wf_heuristic_none;
+  attributes.memory_mode = wavefront_memory_high;
+  wavefront_aligner_t* aligner = wavefront_aligner_new(&attributes);
+  if (aligner == nullptr) throw std::runtime_error("WFA2-lib could not create an aligner");
+  const int status = wavefront_align(aligner, a.data(), m, b.data(), n);
+  const int score = aligner->cigar->score;
+  wavefront_aligner_delete(aligner);
+  if (status != WF_STATUS_SUCCESSFUL)
+    throw std::runtime_error(std::string("WFA2-lib failed: ") + wavefront_align_strerror(status));
+  return score < 0 ? -static_cast<std::int64_t>(score) : score;  // edit scores are reported as penalties
+}
+#endif
+
+}  // namespace
+
+const std::vector<Peer>& peers() {
+  static const std::vector<Peer> all = {
+#ifdef LEVCL_BENCH_EDLIB
+      {"edlib", "edlib " LEVCL_BENCH_EDLIB, true, edlib_distance},
+#else
+      {"edlib", "edlib", false, nullptr},
+#endif
+#ifdef LEVCL_BENCH_WFA2
+      {"wfa2", "WFA2-lib " LEVCL_BENCH_WFA2, true, wfa2_distance},
+#else
+      {"wfa2", "WFA2-lib", false, nullptr},
+#endif
+  };
+  return all;
+}
+
+}  // namespace levcl::tools

@@ -1,0 +1,23 @@
+// The CPU peers levcl-bench measures side by side with levcl: edlib and WFA2-lib, each
+// computing the exact global edit distance (score only, no heuristics). Each is compiled
+// in when its Debian package (libedlib-dev, libwfa2-dev) was found at configure time.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace levcl::tools {
+
+struct Peer {
+  std::string name;       // as in --peers: "edlib", "wfa2"
+  std::string title;      // for reports: "edlib 1.2.7"
+  bool available = false; // compiled in
+  std::int64_t (*distance)(std::string_view a, std::string_view b) = nullptr;
+};
+
+// Every known peer, available or not (an unavailable one is reported as skipped).
+const std::vector<Peer>& peers();
+
+}  // namespace levcl::tools

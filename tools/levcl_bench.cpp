@@ -1,0 +1,459 @@
+// levcl-bench: measures levcl's variants, side by side with edlib and WFA2-lib, on real
+// pairs from files and on seeded synthetic pairs, and writes a Markdown table, a CSV file
+// and a PNG plot. Every engine's distance is checked against the others'.
+//
+// Exit status: 0 success, 2 bad usage or bad input, 3 failure while running (an engine
+// failed, or two engines disagree). Every failure prints one "levcl-bench: error: ..."
+// message on standard error.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bench_peers.hpp"
+#include "bench_report.hpp"
+#include "command_main.hpp"
+#include "levcl/levcl.hpp"
+#include "synthetic_pair.hpp"
+#include "time_limited.hpp"
+#include "tool_common.hpp"
+
+namespace fs = std::filesystem;
+using namespace levcl::tools;
+
+namespace {
+
+// The warm-up run of a device variant uses at most this prefix of each string: it builds
+// (or loads) the program and wakes the device without costing a full run.
+constexpr std::size_t warmup_characters = 100000;
+
+struct Options {
+  std::vector<std::string> files;
+  std::string lengths;
+  std::string similarities = "0.5,0.7,0.9,0.99,0.999";
+  std::string alphabet = "ACGT";
+  std::uint64_t seed = 1;
+  std::string variants = "auto";
+  std::string peers = "edlib,wfa2";
+  std::string device;
+  int repeat = 3;
+  double row_budget = 60;
+  double time_limit = 60;
+  std::string output;
+  bool quick = false;
+  int verbosity = 0;
+};
+
+void define_options(CLI::App& app, Options& o) {
+  app.add_option("FILES", o.files,
+                 "Pairs of files, A1 B1 A2 B2 ...: FASTA, gzipped FASTA or any file compared byte for byte "
+                 "(the first record of each)");
+  app.add_option("--lengths", o.lengths,
+                 "Synthetic pairs of these lengths (suffixes k, M, G: 1M = 1,000,000), one per similarity")
+      ->type_name("LIST");
+  app.add_option("--similarities", o.similarities,
+                 "Similarities of the synthetic pairs, in (0, 1]: B is A with substitutions, insertions and "
+                 "deletions (equal thirds) at rate 1 - similarity")
+      ->capture_default_str()
+      ->type_name("LIST");
+  app.add_option("--alphabet", o.alphabet, "Symbols of the synthetic strings")->capture_default_str();
+  app.add_option("--seed", o.seed, "Seed of the synthetic pairs")->capture_default_str();
+  app.add_option("--variants", o.variants,
+                 "levcl variants: names (levcl --list-variants), auto (the tuning database's choice), all "
+                 "(every device variant) or none")
+      ->capture_default_str()
+      ->type_name("LIST");
+  app.add_option("--peers", o.peers, "CPU peers: edlib, wfa2, or none")->capture_default_str()->type_name("LIST");
+  app.add_option("--device", o.device,
+                 "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
+                 "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+  app.add_option("--repeat", o.repeat, "Measured runs per engine and pair (after a warm-up)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--row-budget", o.row_budget,
+                 "No further run of an engine on a pair starts once its runs took this many seconds")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--time-limit", o.time_limit,
+                 "Seconds a CPU engine (peer or levcl cpu-*) may take for one run; longer ones are killed "
+                 "and reported as '> limit'")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("-o,--output", o.output, "Write PREFIX.md, PREFIX.csv and PREFIX.png (the plot)")
+      ->type_name("PREFIX");
+  app.add_flag("--quick", o.quick,
+               "A small run for CI (under a minute on POCL): every device variant and the peers on synthetic "
+               "10 kbp pairs at 50, 90 and 99% similarity, plus any FILES; options given explicitly win");
+  app.add_flag("-v,--verbose", o.verbosity, "Log the library to stderr: -v info, -vv debug");
+  app.set_version_flag("--version", std::string("levcl-bench ") + levcl::version());
+  app.footer(
+      "Exit status: 0 success, 2 bad usage or input, 3 failure while running (an engine failed, or engines "
+      "disagree on a distance).\n"
+      "Times are end to end (strings in host memory to distance, the program already built) and, for device "
+      "variants, kernel busy time. GCUPS = m*n / median end-to-end seconds.");
+}
+
+// ---------------------------------------------------------------------------------------
+// Workloads
+
+struct Workload {
+  std::string name;
+  std::function<std::pair<std::string, std::string>()> load;  // synthetic pairs are made when needed
+  double nominal_similarity = -1;
+};
+
+std::uint64_t parse_length(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  double scale = 1;
+  if (used + 1 == text.size()) {
+    switch (text.back()) {
+      case 'k': case 'K': scale = 1e3; break;
+      case 'm': case 'M': scale = 1e6; break;
+      case 'g': case 'G': scale = 1e9; break;
+      default: used = 0;
+    }
+    if (used) ++used;
+  }
+  const double length = value * scale;
+  if (used != text.size() || !(length >= 1) || length > 2147483647.0 || length != static_cast<double>(static_cast<std::uint64_t>(length)))
+    usage_error("--lengths: '" + text + "' is not a length from 1 to 2^31-1");
+  return static_cast<std::uint64_t>(length);
+}
+
+std::string length_text(std::uint64_t n) {
+  if (n % 1000000 == 0) return std::to_string(n / 1000000) + " Mbp";
+  if (n % 1000 == 0) return std::to_string(n / 1000) + " kbp";
+  return std::to_string(n) + " bp";
+}
+
+std::string percent_text(double fraction) {
+  std::ostringstream s;
+  s << fraction * 100 << "%";
+  return s.str();
+}
+
+std::string file_stem(const std::string& path) {
+  std::string name = fs::path(path).filename().string();
+  for (const std::string suffix : {".gz", ".fa", ".fasta", ".fna", ".txt"})
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      name.erase(name.size() - suffix.size());
+  return name;
+}
+
+std::vector<Workload> workloads(const Options& o) {
+  if (o.files.size() % 2 != 0) usage_error("FILES come in pairs: give an even number of files");
+  if (o.alphabet.empty()) usage_error("--alphabet is empty");
+  std::vector<Workload> out;
+  for (std::size_t i = 0; i < o.files.size(); i += 2) {
+    const std::string a = o.files[i], b = o.files[i + 1];
+    // Read once now, so that a bad file stops the run before any measurement.
+    auto pair = std::make_shared<std::pair<std::string, std::string>>(levcl::read_sequence(a), levcl::read_sequence(b));
+    out.push_back({file_stem(a) + " vs " + file_stem(b), [pair] { return *pair; }, -1});
+  }
+  if (!o.lengths.empty()) {
+    const auto similarities = parse_similarities(o.similarities, "--similarities");
+    for (const auto& item : split(o.lengths)) {
+      const std::uint64_t length = parse_length(item);
+      for (double s : similarities)
+        out.push_back({"synthetic " + length_text(length) + " " + percent_text(s),
+                       [length, s, seed = o.seed, alphabet = o.alphabet] {
+                         auto p = synthetic_pair(length, s, seed, alphabet);
+                         return std::make_pair(std::move(p.a), std::move(p.b));
+                       },
+                       s});
+    }
+  }
+  if (out.empty()) usage_error("nothing to measure: give pairs of FILES, --lengths, or --quick");
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Engines
+
+struct Engines {
+  std::vector<std::string> device_variants;                      // run in-process on the device
+  std::vector<std::string> cpu_variants;                         // levcl cpu-*, run in a child
+  std::vector<const Peer*> peers;                                // run in a child
+  std::vector<std::string> notes;                                // peers skipped, and why
+};
+
+Engines engines(const Options& o) {
+  Engines e;
+  const auto add = [](std::vector<std::string>& list, const std::string& name) {
+    if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+  };
+  for (const auto& name : split(o.variants)) {
+    if (name == "none") continue;
+    if (name == "all") {
+      for (const auto& v : levcl::list_variants())
+        if (v.uses_device) add(e.device_variants, v.name);
+    } else if (name == "auto") {
+      add(e.device_variants, name);
+    } else {
+      const auto& info = levcl::variant_info(name);  // throws invalid_argument for unknown names
+      add(info.uses_device ? e.device_variants : e.cpu_variants, name);
+    }
+  }
+  for (const auto& name : split(o.peers)) {
+    if (name == "none") continue;
+    const auto& all = peers();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const Peer& p) { return p.name == name; });
+    if (it == all.end()) usage_error("--peers: unknown peer '" + name + "' (known: edlib, wfa2, none)");
+    if (!it->available) {
+      e.notes.push_back(it->title + " skipped: levcl-bench was built without it (install its Debian -dev package "
+                                    "and rebuild)");
+      std::cerr << "levcl-bench: note: " << e.notes.back() << '\n';
+    } else if (std::find(e.peers.begin(), e.peers.end(), &*it) == e.peers.end()) {
+      e.peers.push_back(&*it);
+    }
+  }
+  if (e.device_variants.empty() && e.cpu_variants.empty() && e.peers.empty())
+    usage_error("no engine to run: --variants and --peers name none that is available");
+  return e;
+}
+
+// "auto" becomes the variant the tuning database picks for the device, so that a list
+// naming that variant too runs it once, under one name.
+void resolve_auto(Engines& e, levcl::Context& context) {
+  auto& v = e.device_variants;
+  const auto it = std::find(v.begin(), v.end(), "auto");
+  if (it == v.end()) return;
+  const std::string chosen = levcl::tuned_choice(context.device(), "auto").variant;
+  if (std::find(v.begin(), v.end(), chosen) != v.end()) v.erase(it);
+  else *it = chosen;
+}
+
+std::string params_text(const levcl::Params& params) {
+  std::string out;
+  for (const auto& [key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + std::to_string(value);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Measurement
+
+struct Bench {
+  const Options& o;
+  levcl::Context context;
+
+  explicit Bench(const Options& options) : o(options), context(options.device) {}
+
+  // Whether run i of the row may start: the first always does, later ones while the
+  // row's runs so far took less than the budget.
+  bool may_run(const Row& r, int i) const {
+    return i < o.repeat && (i == 0 || std::accumulate(r.seconds.begin(), r.seconds.end(), 0.0) < o.row_budget);
+  }
+
+  static void record_distance(Row& r, std::int64_t d) {
+    if (r.distance && *r.distance != d)
+      throw levcl::Error(levcl::ErrorCode::internal, r.engine + " gave " + std::to_string(*r.distance) + " and then " +
+                                                         std::to_string(d) + " on " + r.workload);
+    r.distance = d;
+  }
+
+  Row device_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
+    r.engine = "levcl " + variant;
+    r.on_device = true;
+    std::vector<std::int64_t> answers;
+    try {
+      const std::size_t k = std::min(warmup_characters, std::max(a.size(), b.size()));
+      context.distance(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k), variant);
+      for (int i = 0; may_run(r, i); ++i) {
+        const levcl::Result result = context.distance(a, b, variant);
+        r.params = params_text(result.params);
+        r.params_source = result.params_source;
+        r.seconds.push_back(result.seconds);
+        r.kernel_seconds.push_back(result.kernel_seconds);
+        r.cells = result.cells;
+        answers.push_back(result.distance);
+      }
+    } catch (const levcl::Error& e) {
+      r.status = Row::Status::failed;
+      r.message = e.what();
+    }
+    for (auto d : answers) record_distance(r, d);
+    return r;
+  }
+
+  Row cpu_row(Row r, const std::string& engine, const std::function<std::int64_t()>& work) {
+    r.engine = engine;
+    r.limit_seconds = o.time_limit;
+    for (int i = 0; may_run(r, i); ++i) {
+      const LimitedRun run = run_time_limited(work, o.time_limit);
+      if (run.outcome == LimitedRun::Outcome::over_limit) {
+        r.status = Row::Status::over_limit;
+        r.seconds.clear();
+        r.distance.reset();
+        break;
+      }
+      if (run.outcome == LimitedRun::Outcome::failed) {
+        r.status = Row::Status::failed;
+        r.message = run.message;
+        break;
+      }
+      r.seconds.push_back(run.seconds);
+      record_distance(r, run.value);
+    }
+    return r;
+  }
+};
+
+void progress(const Row& r) {
+  std::cerr << "levcl-bench: " << r.workload << ": " << r.engine;
+  switch (r.status) {
+    case Row::Status::ok:
+      std::cerr << ": " << fixed(median(r.seconds), 4) << " s (median of " << r.seconds.size() << "), "
+                << fixed(r.cells_ab() / median(r.seconds) / 1e9, 1) << " GCUPS, distance " << *r.distance;
+      break;
+    case Row::Status::over_limit:
+      std::cerr << ": over the " << r.limit_seconds << " s limit";
+      break;
+    case Row::Status::failed:
+      std::cerr << ": FAILED: " << r.message;
+      break;
+  }
+  std::cerr << std::endl;
+}
+
+// ---------------------------------------------------------------------------------------
+// Header
+
+std::string number_text(double value) {
+  std::ostringstream s;
+  s << value;
+  return s.str();
+}
+
+std::string host_cpu() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, model = "unknown CPU";
+  while (std::getline(in, line))
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
+      model = line.substr(line.find(':') + 2);
+      break;
+    }
+  return model + " (" + std::to_string(std::thread::hardware_concurrency()) + " logical CPUs)";
+}
+
+Header header(const Options& o, const std::string& command, const Engines& e, Bench& bench) {
+  Header h;
+  h.lines.emplace_back("command", "`" + command + "`");
+  h.lines.emplace_back("date", utc_now());
+  h.lines.emplace_back("levcl", levcl::version());
+  if (!e.device_variants.empty()) {
+    const auto& d = bench.context.device();
+    h.lines.emplace_back("device", d.name + " (" + d.platform + ", " + d.version + ", driver " + d.driver + ", " +
+                                       std::to_string(d.compute_units) + " compute units at " +
+                                       std::to_string(d.clock_mhz) + " MHz)");
+  }
+  h.lines.emplace_back("host CPU", host_cpu());
+  if (!e.peers.empty() || !e.cpu_variants.empty()) {
+    std::string names;
+    for (const auto* p : e.peers) names += (names.empty() ? "" : ", ") + p->title;
+    for (const auto& v : e.cpu_variants) names += (names.empty() ? "levcl " : ", levcl ") + v;
+    h.lines.emplace_back("CPU engines", names + ": one thread each, every run in a child process, killed after " +
+                                            number_text(o.time_limit) + " s ('> limit')");
+  }
+  for (const auto& note : e.notes) h.lines.emplace_back("note", note);
+  h.lines.emplace_back(
+      "timing", (o.repeat == 1 ? std::string("one run") : "median of up to " + std::to_string(o.repeat) + " runs") +
+                    " (no further run once an engine's runs on a pair took " + number_text(o.row_budget) +
+                    " s); device variants after a warm-up on the first " +
+                    std::to_string(warmup_characters) +
+                    " characters. Seconds are end to end: strings in host memory to distance, program built. "
+                    "Kernel s: device busy time. GCUPS = m*n / median seconds. Cells computed: wavefront "
+                    "cells the device computed. Every distance is checked against the other engines'.");
+  return h;
+}
+
+void write_outputs(const Options& o, const Header& h, const std::vector<Row>& rows) {
+  if (o.output.empty()) return;
+  const fs::path prefix(o.output);
+  if (prefix.has_parent_path()) fs::create_directories(prefix.parent_path());
+  std::ostringstream md, csv;
+  write_markdown(md, h, rows);
+  write_csv(csv, rows);
+  write_atomically(o.output + ".md", md.str());
+  write_atomically(o.output + ".csv", csv.str());
+}
+
+int run(Options o, const std::string& command, const CLI::App& app) {
+  levcl::set_log_level(o.verbosity);
+  if (o.quick) {  // defaults of the quick run; options given explicitly win
+    if (!app.count("--lengths")) o.lengths = "10k";
+    if (!app.count("--similarities")) o.similarities = "0.5,0.9,0.99";
+    if (!app.count("--variants")) o.variants = "all";
+    if (!app.count("--row-budget")) o.row_budget = 2;
+    if (!app.count("--time-limit")) o.time_limit = 10;
+  }
+  Engines e = engines(o);
+  const auto work = workloads(o);
+  Bench bench(o);
+  resolve_auto(e, bench.context);
+  const Header h = header(o, command, e, bench);
+
+  std::vector<Row> rows;
+  for (const auto& w : work) {
+    const auto [a, b] = w.load();
+    Row base;
+    base.workload = w.name;
+    base.len_a = a.size();
+    base.len_b = b.size();
+    base.nominal_similarity = w.nominal_similarity;
+    std::vector<Row> these;
+    const auto add = [&](Row r) {
+      progress(r);
+      these.push_back(std::move(r));
+    };
+    for (const auto& v : e.device_variants) add(bench.device_row(base, v, a, b));
+    for (const auto& v : e.cpu_variants)
+      add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v).distance; }));
+    for (const auto* p : e.peers)
+      add(bench.cpu_row(base, p->name, [&, p] { return p->distance(a, b); }));
+    agreed_distance(these);  // a disagreement ends the run: never a row
+    rows.insert(rows.end(), these.begin(), these.end());
+    write_outputs(o, h, rows);  // after every pair, so a long run keeps what it measured
+  }
+
+  write_markdown(std::cout, h, rows);
+  if (!o.output.empty()) {
+    const std::string title = e.device_variants.empty() ? host_cpu() : bench.context.device().name;
+    const std::string why_not = plot(o.output + ".csv", o.output + ".png", "levcl-bench on " + title);
+    if (!why_not.empty()) std::cerr << "levcl-bench: note: no plot: " << why_not << '\n';
+    std::cerr << "levcl-bench: wrote " << o.output << ".md, .csv" << (why_not.empty() ? ", .png" : "") << '\n';
+  }
+  const auto failed = std::count_if(rows.begin(), rows.end(), [](const Row& r) { return r.status == Row::Status::failed; });
+  if (failed > 0) {
+    std::cerr << "levcl-bench: error: " << failed << " engine runs failed (see the table)\n";
+    return 3;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Measures levcl's variants side by side with edlib and WFA2-lib on real and synthetic pairs, "
+               "checks every distance against the other engines', and writes a table, CSV and plot.",
+               "levcl-bench"};
+  Options options;
+  define_options(app, options);
+  const std::string command = command_line("levcl-bench", argc, argv);
+  return run_command(app, argc, argv, [&] { return run(options, command, app); });
+}

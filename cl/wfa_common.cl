@@ -24,10 +24,23 @@ inline int wfa_next_row(int r, int from_left, int from_self, int from_right, int
   return min(max(max(add_sat(from_self, 1), from_left), add_sat(from_right, 1)), end);
 }
 
-// Follows matching bytes along diagonal k from row i, one byte at a time (the paper's
-// extend step). Kernels declare the strings `restrict`: nothing writes them, so the
-// compiler may read them through the read-only cache.
+// Follows matching bytes along diagonal k from row i. With EXTEND_WORDS (a build option)
+// it compares 8 bytes at a time while a whole word lies inside both strings (vload8 reads
+// any byte address; on a little-endian device the first mismatch is the lowest set byte
+// of the XOR), then byte by byte. Words pay off on the long matching runs of similar
+// strings and cost time on dissimilar ones, whose runs are a byte or two; the host picks
+// (extend_by_words, lib/src/wavefront.hpp). Kernels declare the strings `restrict`:
+// nothing writes them, so the compiler may read them through the read-only cache.
+#ifndef EXTEND_WORDS
+#define EXTEND_WORDS 0
+#endif
 inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, int i, int end) {
+#if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
+  for (; i <= end - 8; i += 8) {
+    const ulong x = as_ulong(vload8(0, a + i)) ^ as_ulong(vload8(0, b + (long)i + k));
+    if (x != 0) return i + (int)((63 - clz(x & (~x + 1))) >> 3);  // lowest set bit / 8
+  }
+#endif
   while (i < end && a[i] == b[i + k]) ++i;
   return i;
 }

@@ -40,6 +40,19 @@ TEST_CASE("pwg is exact on edge cases for short and long tiles") {
   }
 }
 
+TEST_CASE("tile variants are exact with matches extended by words and by bytes") {
+  // extend=2 forces the 8-byte compares, extend=0 the byte loop (see test_wfa_column).
+  levcl::Context context;
+  const auto cases = levcl::test::edge_cases({8, 16, 64});
+  const auto pairs = levcl::test::random_pairs(60, 1500, 32);
+  for (const char* variant : {"tile-private", "tile-local", "tile-global", "pwg"})
+    for (const std::int64_t extend : {0, 2}) {
+      CHECK(check_against_dp(context, cases, variant, {{"tile", 3}, {"extend", extend}}) ==
+            static_cast<int>(cases.size()));
+      CHECK(check_against_dp(context, pairs, variant, {{"extend", extend}}) == 60);
+    }
+}
+
 TEST_CASE("long tiles in local and global memory") {
   levcl::Context context;
   const auto pairs = levcl::test::random_pairs(20, 800, 21);

@@ -48,6 +48,19 @@ TEST_CASE("every column variant is exact on random pairs with default parameters
     CHECK(check_pairs(context, pairs, variant, {}) == 150);
 }
 
+TEST_CASE("column variants are exact with matches extended by words and by bytes") {
+  // extend=2 forces the 8-byte compares, extend=0 the byte loop; lengths around one and
+  // two words test the switch to the byte tail at the ends of the strings.
+  levcl::Context context;
+  const auto cases = levcl::test::edge_cases({8, 16, 64});
+  const auto pairs = levcl::test::random_pairs(60, 1500, 31);
+  for (const char* variant : {"baseline", "dynamic", "minreads", "prefetch"})
+    for (const std::int64_t extend : {0, 2}) {
+      CHECK(check_pairs(context, cases, variant, {{"wg", 32}, {"extend", extend}}) == static_cast<int>(cases.size()));
+      CHECK(check_pairs(context, pairs, variant, {{"wg", 64}, {"extend", extend}}) == 60);
+    }
+}
+
 TEST_CASE("the dynamic diamond computes fewer cells and the same distance") {
   levcl::Context context;
   std::mt19937_64 rng(3);

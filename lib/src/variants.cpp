@@ -19,8 +19,16 @@ ParamSpec diamond_param() {
   return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)", Sweep::none};
 }
 
+ParamSpec extend_param() {
+  // Not swept: the right choice depends on the strings, not the device (wavefront.hpp).
+  return {"extend", 1, 0, 2,
+          "extend matches 0 a byte at a time, 2 eight bytes at a time, 1 by words when a sample of the strings "
+          "looks similar",
+          Sweep::none};
+}
+
 Variant column_variant(std::string name, std::string description, ColumnStrategy strategy) {
-  std::vector<ParamSpec> params = {wg_param(128), diamond_param()};
+  std::vector<ParamSpec> params = {wg_param(128), diamond_param(), extend_param()};
   if (!strategy.fixed_reads) params.insert(params.begin() + 1, read_interval_param());
   return {{std::move(name), std::move(description), true, std::move(params)},
           [strategy](OpenDevice* device, std::string_view a, std::string_view b, const Params& p) {
@@ -43,6 +51,7 @@ Variant band_variant(std::string name, std::string description, BandKernel kind)
   }
   params.push_back(read_interval_param());
   params.push_back(diamond_param());
+  params.push_back(extend_param());
   return {{std::move(name), std::move(description), true, std::move(params)},
           [kind](OpenDevice* device, std::string_view a, std::string_view b, const Params& p) {
             return run_wfa_band(*device, kind, a, b, p);

@@ -1,6 +1,9 @@
 #include "wavefront.hpp"
 
+#include <algorithm>
 #include <limits>
+
+#include "variants.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -41,6 +44,15 @@ WavefrontBuffers::State WavefrontBuffers::read_state(cl::CommandQueue& queue) {
   const auto solution = static_cast<cl_int>(values[0]);
   return {solution == unknown ? -1 : solution, static_cast<cl_int>(values[1]),
           (static_cast<std::uint64_t>(values[3]) << 32) | values[2]};
+}
+
+bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend) {
+  if (extend != 1) return extend == 2;
+  constexpr std::size_t sample = 1024, run = 16;
+  const std::size_t w = std::min({sample, a.size(), b.size()});
+  if (w < 4 * run) return false;  // too short to tell, and too short to matter
+  const auto d = static_cast<std::size_t>(run_cpu_wfa(a.substr(0, w), b.substr(0, w)).distance);
+  return d * run <= w;
 }
 
 double busy_seconds(const cl::Event& first, const cl::Event& last) {

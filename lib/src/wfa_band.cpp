@@ -48,8 +48,10 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view sa, st
     throw Error(ErrorCode::input_too_long, "inputs this long leave no room for tile=" + std::to_string(t) +
                                                " in 32-bit radii; use a column variant");
 
+  const bool words = extend_by_words(sa, sb, params.at("extend"));
   const std::string options = "-DTILE=" + std::to_string(t) + " -DWG=" + std::to_string(wg) +
-                              " -DSTORE=" + std::to_string(static_cast<int>(kind));
+                              " -DSTORE=" + std::to_string(static_cast<int>(kind)) +
+                              " -DEXTEND_WORDS=" + (words ? "1" : "0");
   cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_band.cl", pwg ? "wfa_pwg.cl" : "wfa_tile.cl"},
                                     pwg ? "wfa_pwg" : "wfa_tile", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));

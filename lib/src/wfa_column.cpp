@@ -11,7 +11,9 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, std::s
                       const Params& params) {
   const std::int64_t wg = params.at("wg");
   const bool diamond = params.at("diamond") != 0;
-  const std::string options = "-DWG=" + std::to_string(wg) + " -DPREFETCH=" + (strategy.prefetch ? "1" : "0");
+  const bool words = extend_by_words(sa, sb, params.at("extend"));
+  const std::string options = "-DWG=" + std::to_string(wg) + " -DPREFETCH=" + (strategy.prefetch ? "1" : "0") +
+                              " -DEXTEND_WORDS=" + (words ? "1" : "0");
   cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_column.cl"}, "wfa_column", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 

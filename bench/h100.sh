@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The H100 experiments of bench/README.md, phase by phase, exactly as they were run.
+# On the GPU host, from the repository root, after bundling (see bench/README.md):
+#   source .gpu/env.sh; bash bench/h100.sh PHASE OUTDIR
+# .gpu/bin holds levcl-bench, .gpu/data the cudalign/ and ecoli/ folders of ../shared/data.
+set -euo pipefail
+phase=$1 out=$2
+mkdir -p "$out"
+export LEVCL_DEVICE=${LEVCL_DEVICE:-nvidia} LEVCL_CACHE_DIR=${LEVCL_CACHE_DIR:-/tmp/levcl-cache}
+d=.gpu/data
+motivating=("$d/cudalign/BA000035.2.fa.gz" "$d/cudalign/BX927147.1.fa.gz")
+case $phase in
+  progression)  # 1. every variant, tuned configuration, on the paper's motivating example (Fig. 12)
+    levcl-bench --variants all --peers none --repeat 3 --row-budget 25 -o "$out/progression" "${motivating[@]}" ;;
+  table3-short)  # 2. Table 3 rows 1-2 and the E. coli pair: best variant, edlib, WFA2-lib
+    levcl-bench --repeat 3 --row-budget 20 --time-limit 120 -o "$out/table3-short" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" \
+      "$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz" ;;
+  table3-long)  # 2. Table 3 rows 3-4
+    levcl-bench --repeat 3 --row-budget 20 --time-limit 120 -o "$out/table3-long" \
+      "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}" ;;
+  sweep-1M)  # 3. similarity sweep like Fig. 13, 1 Mbp
+    levcl-bench --lengths 1M --similarities 0.5,0.7,0.9,0.99,0.999 --repeat 3 --row-budget 10 --time-limit 40 \
+      -o "$out/sweep-1M" ;;
+  sweep-10M)  # 3. similarity sweep like Fig. 13, 10 Mbp
+    levcl-bench --lengths 10M --similarities 0.5,0.7,0.9,0.99,0.999 --repeat 3 --row-budget 10 --time-limit 20 \
+      -o "$out/sweep-10M" ;;
+  *) echo "unknown phase $phase" >&2; exit 2 ;;
+esac

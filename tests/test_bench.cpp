@@ -220,7 +220,9 @@ TEST_CASE("write_markdown and write_csv: rows that finished, ran over the limit,
   const auto table = parse_markdown_table(md);
   REQUIRE(table.size() == 3);
   CHECK(table[0].at("engine") == "levcl pwg");
-  CHECK(table[0].at("distance") == "1,234");
+  // Only one of the three engines answered: the distance is marked as not cross-checked.
+  CHECK(table[0].at("distance") == "1,234 †");
+  CHECK(md.find("\n† Only one engine finished on this pair") != std::string::npos);
   CHECK(table[0].at("runs") == "3");
   CHECK(table[0].at("seconds (median)") == "2.00");
   CHECK(table[0].at("spread (min-max)") == "1.00-4.00");
@@ -229,11 +231,18 @@ TEST_CASE("write_markdown and write_csv: rows that finished, ran over the limit,
   // Over the limit: a lower bound on the time, an upper bound on GCUPS (2e10 cells / 10 s),
   // and the distance the other engines found for the pair.
   CHECK(table[1].at("engine") == "edlib");
-  CHECK(table[1].at("distance") == "1,234");
+  CHECK(table[1].at("distance") == "1,234 †");
   CHECK(table[1].at("seconds (median)") == "> 10.0");
   CHECK(table[1].at("GCUPS") == "< 2.0");
   CHECK(table[2].at("seconds (median)") == "failed: WFA2-lib failed: out of memory, \"really\"");
   CHECK(table[2].at("GCUPS") == "-");
+  // A second engine that agrees makes the pair's distance cross-checked: no mark.
+  Row second = ok;
+  second.engine = "levcl minreads";
+  std::ostringstream checked;
+  levcl::tools::write_markdown(checked, header, {ok, second, over});
+  CHECK(parse_markdown_table(checked.str()).at(2).at("distance") == "1,234");
+  CHECK(checked.str().find("†") == std::string::npos);
 
   std::ostringstream csv_text;
   levcl::tools::write_csv(csv_text, rows);
@@ -254,6 +263,7 @@ TEST_CASE("write_markdown and write_csv: rows that finished, ran over the limit,
   CHECK(csv[1].at("distance").empty());
   CHECK(csv[1].at("median_s").empty());
   CHECK(csv[1].at("limit_s") == "10");
+  CHECK(csv[1].at("runs") == "1");  // the run that was stopped
   CHECK(csv[2].at("status") == "failed");
   CHECK(csv[2].at("message") == failed.message);
 }
@@ -392,6 +402,17 @@ TEST_CASE("bad usage and bad input exit with 2 and one error line") {
     for (std::size_t i = 0; i + 1 < lines.size(); ++i) CHECK(lines[i].rfind("levcl-bench: note: ", 0) == 0);
     CHECK(r.err.back() == '\n');
   }
+}
+
+TEST_CASE("the first run always happens, whatever the row budget") {
+  const Output r =
+      levcl_bench("--variants cpu-wfa --peers none --lengths 100 --similarities 0.5 --repeat 3 --row-budget 0");
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const auto table = parse_markdown_table(r.out);
+  REQUIRE(table.size() == 1);
+  CHECK(table[0].at("runs") == "1");
+  CHECK(table[0].at("distance") != "-");
 }
 
 TEST_CASE("a CPU variant runs in the time-limited child") {

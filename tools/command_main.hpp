@@ -13,6 +13,13 @@
 
 namespace levcl::tools {
 
+// --device, as levcl-tune and levcl-bench take it.
+inline CLI::Option* add_device_option(CLI::App& app, std::string& device) {
+  return app.add_option("--device", device,
+                        "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
+                        "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+}
+
 // Parses argv into app, then returns run()'s status, or the status of what was thrown.
 template <typename Run>
 int run_command(CLI::App& app, int argc, char** argv, Run&& run) {

@@ -74,9 +74,7 @@ void define_options(CLI::App& app, Options& o) {
       ->capture_default_str()
       ->type_name("LIST");
   app.add_option("--peers", o.peers, "CPU peers: edlib, wfa2, or none")->capture_default_str()->type_name("LIST");
-  app.add_option("--device", o.device,
-                 "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
-                 "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+  add_device_option(app, o.device);
   app.add_option("--repeat", o.repeat, "Measured runs per engine and pair (after a warm-up)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));

@@ -53,9 +53,7 @@ struct Options {
 };
 
 void define_options(CLI::App& app, Options& o) {
-  app.add_option("--device", o.device,
-                 "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
-                 "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+  add_device_option(app, o.device);
   app.add_option("--variants", o.variants,
                  "Comma-separated variants to tune (default: every device variant except antidiagonal)")
       ->type_name("LIST");

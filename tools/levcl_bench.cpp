@@ -13,6 +13,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <sstream>
@@ -106,7 +107,9 @@ void define_options(CLI::App& app, Options& o) {
 
 struct Workload {
   std::string name;
-  std::function<std::pair<std::string, std::string>()> load;  // synthetic pairs are made when needed
+  // The pair's strings: files are read once, up front; synthetic pairs are made when
+  // needed. Shared, so that a pair of genomes is never copied.
+  std::function<std::shared_ptr<const StringPair>()> load;
   double nominal_similarity = -1;
 };
 
@@ -161,8 +164,8 @@ std::vector<Workload> workloads(const Options& o) {
   for (std::size_t i = 0; i < o.files.size(); i += 2) {
     const std::string a = o.files[i], b = o.files[i + 1];
     // Read once now, so that a bad file stops the run before any measurement.
-    auto pair = std::make_shared<std::pair<std::string, std::string>>(levcl::read_sequence(a), levcl::read_sequence(b));
-    out.push_back({file_stem(a) + " vs " + file_stem(b), [pair] { return *pair; }, -1});
+    auto pair = std::make_shared<const StringPair>(StringPair{levcl::read_sequence(a), levcl::read_sequence(b)});
+    out.push_back({file_stem(a) + " vs " + file_stem(b), [pair] { return pair; }, -1});
   }
   if (!o.lengths.empty()) {
     const auto similarities = parse_similarities(o.similarities, "--similarities");
@@ -171,8 +174,7 @@ std::vector<Workload> workloads(const Options& o) {
       for (double s : similarities)
         out.push_back({"synthetic " + length_text(length) + " " + percent_text(s),
                        [length, s, seed = o.seed, alphabet = o.alphabet] {
-                         auto p = synthetic_pair(length, s, seed, alphabet);
-                         return std::make_pair(std::move(p.a), std::move(p.b));
+                         return std::make_shared<const StringPair>(synthetic_pair(length, s, seed, alphabet));
                        },
                        s});
     }
@@ -408,7 +410,9 @@ int run(Options o, const std::string& command, const CLI::App& app) {
 
   std::vector<Row> rows;
   for (const auto& w : work) {
-    const auto [a, b] = w.load();
+    const auto pair = w.load();
+    const std::string& a = pair->a;
+    const std::string& b = pair->b;
     Row base;
     base.workload = w.name;
     base.len_a = a.size();

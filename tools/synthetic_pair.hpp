@@ -37,16 +37,17 @@ inline std::string mutate(std::mt19937_64& rng, const std::string& a, double rat
   return b;
 }
 
-// The pair of one synthetic workload: A over the alphabet, B = A mutated at rate
-// 1 - similarity. The same seed and length give the same A at every similarity.
-struct SyntheticPair {
+// Two strings to compare (levcl-bench also holds pairs read from files in it).
+struct StringPair {
   std::string a, b;
 };
 
-inline SyntheticPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed,
-                                    const std::string& alphabet = "ACGT") {
+// The pair of one synthetic workload: A over the alphabet, B = A mutated at rate
+// 1 - similarity. The same seed and length give the same A at every similarity.
+inline StringPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed,
+                                 const std::string& alphabet = "ACGT") {
   std::mt19937_64 rng(seed);
-  SyntheticPair p;
+  StringPair p;
   p.a = random_string(rng, length, alphabet);
   p.b = mutate(rng, p.a, 1.0 - similarity, alphabet);
   return p;

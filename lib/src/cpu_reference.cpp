@@ -2,7 +2,9 @@
 // purpose: they are what every other variant is checked against.
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "variants.hpp"
@@ -42,14 +44,13 @@ Result run_cpu_dp(std::string_view a, std::string_view b) {
 // column holds, per diagonal, the furthest row i reachable with at most d edits; the
 // answer is the first d at which diagonal n - m reaches row m. Two columns of m+n+3
 // cells (one spare diagonal on each side, so neighbours never need a bounds check).
-Result run_cpu_wfa(std::string_view a, std::string_view b) {
-  const auto start = Clock::now();
+std::optional<std::int64_t> cpu_wfa_distance(std::string_view a, std::string_view b, std::int64_t max_distance,
+                                             std::uint64_t* cells) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   constexpr std::int64_t unreached = std::numeric_limits<std::int32_t>::min() / 2;
   std::vector<std::int64_t> prev(m + n + 3, unreached), next(m + n + 3, unreached);
   const std::int64_t centre = m + 1, solution = n - m;
-  Result r;
-  for (std::int64_t d = 0;; ++d) {
+  for (std::int64_t d = 0; d <= max_distance; ++d) {
     const std::int64_t lo = -std::min(d, m), hi = std::min(d, n);
     for (std::int64_t k = lo; k <= hi; ++k) {
       const std::int64_t end = std::min(m, n - k);  // last row of diagonal k
@@ -61,13 +62,17 @@ Result run_cpu_wfa(std::string_view a, std::string_view b) {
       while (i < end && a[i] == b[i + k]) ++i;
       next[centre + k] = i;
     }
-    r.cells += static_cast<std::uint64_t>(hi - lo + 1);
-    if (next[centre + solution] == m) {
-      r.distance = d;
-      break;
-    }
+    if (cells) *cells += static_cast<std::uint64_t>(hi - lo + 1);
+    if (next[centre + solution] == m) return d;
     std::swap(prev, next);
   }
+  return std::nullopt;
+}
+
+Result run_cpu_wfa(std::string_view a, std::string_view b) {
+  const auto start = Clock::now();
+  Result r;
+  r.distance = *cpu_wfa_distance(a, b, static_cast<std::int64_t>(std::max(a.size(), b.size())), &r.cells);
   r.seconds = since(start);
   return r;
 }

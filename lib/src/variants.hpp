@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "levcl/levcl.hpp"
@@ -32,6 +33,11 @@ Params resolve_params(const VariantInfo& info, const Params& given);
 // Family entry points (each family's file).
 Result run_cpu_dp(std::string_view a, std::string_view b);
 Result run_cpu_wfa(std::string_view a, std::string_view b);
+
+// cpu-wfa's loop alone: the distance, or nothing once it is known to exceed max_distance
+// (radii past it are never computed); adds the cells computed to *cells when given.
+std::optional<std::int64_t> cpu_wfa_distance(std::string_view a, std::string_view b, std::int64_t max_distance,
+                                             std::uint64_t* cells = nullptr);
 
 // The plain DP on anti-diagonals, one launch per anti-diagonal (the naive GPU baseline).
 Result run_antidiagonal(OpenDevice& device, std::string_view a, std::string_view b, const Params& params);

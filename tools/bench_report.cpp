@@ -14,6 +14,7 @@
 
 #include "embedded_files.hpp"
 #include "levcl/levcl.hpp"
+#include "tool_common.hpp"
 
 namespace levcl::detail {
 const std::vector<EmbeddedFile>& embedded_bench_plot();  // bench/plot_bench.py
@@ -22,23 +23,17 @@ const std::vector<EmbeddedFile>& embedded_bench_plot();  // bench/plot_bench.py
 namespace levcl::tools {
 namespace {
 
-std::string with_digits(double value, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << value;
-  return s.str();
-}
-
 // Seconds with about three significant digits: 0.0912, 9.18, 78.1, 462.
 std::string seconds_text(double s) {
-  if (s >= 100) return with_digits(s, 0);
-  if (s >= 10) return with_digits(s, 1);
-  if (s >= 1) return with_digits(s, 2);
-  if (s >= 0.1) return with_digits(s, 3);
-  if (s >= 0.01) return with_digits(s, 4);
-  return with_digits(s, 5);
+  if (s >= 100) return fixed(s, 0);
+  if (s >= 10) return fixed(s, 1);
+  if (s >= 1) return fixed(s, 2);
+  if (s >= 0.1) return fixed(s, 3);
+  if (s >= 0.01) return fixed(s, 4);
+  return fixed(s, 5);
 }
 
-std::string gcups_text(double g) { return g >= 100 ? with_digits(g, 0) : g >= 1 ? with_digits(g, 1) : with_digits(g, 3); }
+std::string gcups_text(double g) { return g >= 100 ? fixed(g, 0) : g >= 1 ? fixed(g, 1) : fixed(g, 3); }
 
 std::string count_text(std::uint64_t n) {
   if (n < 100000) return std::to_string(n);
@@ -147,7 +142,7 @@ void write_markdown(std::ostream& out, const Header& header, const std::vector<R
     const bool unchecked = has && answers[r.workload] == 1 && engines[r.workload] > 1;
     unchecked_any = unchecked_any || unchecked;
     const std::string distance = has ? grouped(static_cast<std::uint64_t>(known->second)) + (unchecked ? " †" : "") : "-";
-    const std::string sim = has ? with_digits(100 * similarity(known->second, r.len_a, r.len_b), 2) + "%" : "-";
+    const std::string sim = has ? fixed(100 * similarity(known->second, r.len_a, r.len_b), 2) + "%" : "-";
     std::string config = r.params.empty() ? (r.on_device ? "defaults" : "") : r.params;
     std::string runs = std::to_string(r.seconds.size()), secs, spread = "", kernel = "", gcups, cells = "";
     switch (r.status) {

@@ -29,6 +29,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using levcl::test::Output;
+using levcl::test::python_with_matplotlib;
 using levcl::test::quote;
 using levcl::test::read_file;
 using levcl::test::run_shell;
@@ -142,13 +143,6 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 Output levcl_bench(const std::string& args) { return run_shell(quote(LEVCL_BENCH) + " " + args); }
-
-// The first python3 that has matplotlib, as test_tune finds it; "" if none.
-std::string python_with_matplotlib() {
-  for (const std::string candidate : {"python3", "/usr/bin/python3"})
-    if (run_shell(candidate + " -c 'import matplotlib'").status == 0) return candidate;
-  return "";
-}
 
 }  // namespace
 

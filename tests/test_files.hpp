@@ -99,4 +99,11 @@ inline Output run_shell(const std::string& command_line) {
   return result;
 }
 
+// The first python3 that has matplotlib (the plot scripts need it); "" if none.
+inline std::string python_with_matplotlib() {
+  for (const std::string candidate : {"python3", "/usr/bin/python3"})
+    if (run_shell(candidate + " -c 'import matplotlib'").status == 0) return candidate;
+  return "";
+}
+
 }  // namespace levcl::test

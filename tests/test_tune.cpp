@@ -75,9 +75,7 @@ TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
   CHECK(seconds < 10);
 
   // The plot script, with the first python3 that has matplotlib.
-  std::string python;
-  for (const std::string candidate : {"python3", "/usr/bin/python3"})
-    if (python.empty() && run_shell(candidate + " -c 'import matplotlib'").status == 0) python = candidate;
+  const std::string python = levcl::test::python_with_matplotlib();
   if (python.empty()) {
     MESSAGE("no python3 with matplotlib: plot_tuning.py not tested");
     return;

@@ -8,6 +8,9 @@
 //   STORE  where the working store lives: 0 private (registers: every index is a
 //          compile-time constant once the loops are unrolled), 1 local memory
 //          (2t^2 cells per work-item), 2 global memory (a scratch buffer)
+//   UNROLL_PRIVATE  1: unroll the private store's loops completely, so that it stays in
+//          registers. The host asks for it where it pays for its compile time, which
+//          grows with t^2 (on POCL 3 s at t = 4, 17 s at t = 8, for no gain past t = 4)
 
 #ifndef WG
 #define WG 64
@@ -15,12 +18,15 @@
 #ifndef STORE
 #define STORE 0
 #endif
+#ifndef UNROLL_PRIVATE
+#define UNROLL_PRIVATE 1
+#endif
 
 #define TILE_CELLS (2 * TILE * TILE)
 
 // The private store stays in registers only if every loop is unrolled; the other stores
 // keep the loops, so that long tiles do not multiply the code.
-#if STORE == 0
+#if STORE == 0 && UNROLL_PRIVATE
 #define UNROLL _Pragma("unroll")
 #else
 #define UNROLL

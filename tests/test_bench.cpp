@@ -37,8 +37,8 @@ using levcl::test::scratch_dir;
 using levcl::tools::LimitedRun;
 using levcl::tools::Row;
 
-const std::string sample_a = LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz";  // 10035 bases
-const std::string sample_b = LEVCL_SAMPLE_DIR "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
+const std::string sample_a = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AF133821.1.fa.gz";  // 10035 bases
+const std::string sample_b = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
 const std::string pair = quote(sample_a) + " " + quote(sample_b);
 const std::string sample_workload = "AF133821.1 vs AY352275.1";  // named after the files
 
@@ -142,7 +142,7 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-Output levcl_bench(const std::string& args) { return run_shell(quote(LEVCL_BENCH) + " " + args); }
+Output levcl_bench(const std::string& args) { return run_shell(quote(LEVCL_PATH(LEVCL_BENCH)) + " " + args); }
 
 }  // namespace
 

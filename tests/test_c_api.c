@@ -138,6 +138,18 @@ int main(void) {
     CHECK(r.distance == reference);
     CHECK_STATUS(levcl_distance(ctx, a, N, b, N, "minreads", "wg=64,", &r), LEVCL_OK);
     CHECK(r.distance == reference);
+
+    /* max_distance (edlib's k): the distance up to k, -1 above it, no bound below 0. */
+    CHECK_STATUS(levcl_distance_max(ctx, a, N, b, N, "minreads", NULL, reference, &r), LEVCL_OK);
+    CHECK(r.distance == reference);
+    CHECK_STATUS(levcl_distance_max(ctx, a, N, b, N, "pwg", NULL, reference - 1, &r), LEVCL_OK);
+    CHECK(r.distance == -1);
+    CHECK_STATUS(levcl_distance_max(ctx, a, N, b, N, "cpu-wfa", NULL, reference / 2, &r), LEVCL_OK);
+    CHECK(r.distance == -1);
+    CHECK_STATUS(levcl_distance_max(ctx, a, N, b, N, NULL, NULL, -1, &r), LEVCL_OK);
+    CHECK(r.distance == reference);
+    CHECK(levcl_last_build_seconds(ctx) >= 0);
+    CHECK(levcl_last_build_seconds(NULL) == 0);
   }
 
   /* Error paths. */

@@ -14,14 +14,16 @@
 #include <string>
 
 #include "levcl/levcl.hpp"
+#include "levcl/tuning.hpp"
+#include "kernel_sources.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string sample_a = LEVCL_SAMPLE_DIR "/AF133821.1.fa.gz";  // 10035 bases
-const std::string sample_b = LEVCL_SAMPLE_DIR "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
+const std::string sample_a = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AF133821.1.fa.gz";  // 10035 bases
+const std::string sample_b = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
 
 using levcl::test::Output;
 using levcl::test::quote;
@@ -37,7 +39,7 @@ std::string write_file(const std::string& name, const std::string& text) {
 
 // Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
 Output levcl_cli(const std::string& args, const std::string& before = "") {
-  return run_shell(before + " " + quote(LEVCL_CLI) + " " + args);
+  return run_shell(before + " " + quote(LEVCL_PATH(LEVCL_CLI)) + " " + args);
 }
 
 // A failure: the expected status, nothing on stdout, a "levcl: error:" message on stderr,
@@ -126,6 +128,7 @@ TEST_CASE("--json") {
   CHECK(j["cells"].get<std::uint64_t>() > 0);
   CHECK(j["seconds"].is_number());
   CHECK(j["kernel_seconds"].is_number());
+  CHECK(j["build_seconds"].is_number());
   CHECK(j["gcups"].is_number());
   CHECK(j["launches"].is_number_unsigned());
   const double seconds = j["seconds"].get<double>();
@@ -159,10 +162,25 @@ TEST_CASE("--list-devices, --list-variants, --version, --help") {
   CHECK(r.err.empty());
 }
 
+TEST_CASE("an empty file is the empty string") {
+  const std::string empty = quote(write_file("empty.txt", ""));
+  Output r = levcl_cli(empty + " " + quote(write_file("four_bytes.txt", "ACGT")));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  CHECK(r.out == "4\n");
+  r = levcl_cli(empty + " " + empty);
+  CHECK(r.status == 0);
+  CHECK(r.out == "0\n");
+  r = levcl_cli(quote(write_file("no-sequence.fa", ">name\n")) + " " + quote(write_file("abc.fa", ">x\nABC\n")));
+  CHECK(r.status == 0);
+  CHECK(r.out == "3\n");
+  // FASTA-looking, but no record at all, stays an error.
+  check_failure(empty + " " + quote(write_file("bare.fa", " >")), 2);
+}
+
 TEST_CASE("bad usage and bad input exit with 2") {
   const std::string a = quote(sample_a);
   check_failure(a + " " + quote((scratch_dir() / "missing.fa").string()), 2);
-  check_failure(a + " " + quote(write_file("empty.txt", "")), 2);
   check_failure(a + " " + quote(write_file("malformed.fa", ">\nACGT\n")), 2);
   check_failure("--variant no-such-variant " + pair, 2);
   check_failure("--param nope=1 " + pair, 2);
@@ -179,10 +197,7 @@ TEST_CASE("bad usage and bad input exit with 2") {
 TEST_CASE("a kernel that does not compile exits with 3 and shows the build log") {
   // A copy of the real kernel sources in which wfa_column.cl ends with a syntax error.
   const fs::path kernels = scratch_dir() / "bad-kernels";
-  fs::create_directories(kernels);
-  for (const auto& entry : fs::directory_iterator(LEVCL_SAMPLE_DIR "/../cl"))
-    if (entry.path().extension() == ".cl")
-      fs::copy_file(entry.path(), kernels / entry.path().filename(), fs::copy_options::overwrite_existing);
+  levcl::test::write_kernel_sources(kernels);
   REQUIRE(fs::exists(kernels / "wfa_column.cl"));
   std::ofstream(kernels / "wfa_column.cl", std::ios::app) << "\n__kernel void broken(__global int* x) { x[0] = ; }\n";
   const Output r = levcl_cli("--variant minreads " + pair, "LEVCL_KERNEL_DIR=" + quote(kernels.string()) + " LEVCL_NO_CACHE=1");

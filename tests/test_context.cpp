@@ -16,7 +16,9 @@
 #include <thread>
 #include <vector>
 
+#include "kernel_sources.hpp"
 #include "levcl/levcl.hpp"
+#include "levcl/tuning.hpp"
 #include "test_files.hpp"
 #include "test_support.hpp"
 
@@ -185,6 +187,7 @@ TEST_CASE("result fields") {
     CHECK(r.cells > 0);
     CHECK(r.seconds > 0);
     CHECK(r.kernel_seconds >= 0);
+    CHECK(r.build_seconds >= 0);
     CHECK(r.launches > 0);
   }
   SUBCASE("default variant") {
@@ -308,14 +311,25 @@ TEST_CASE("program binary cache") {
   }
 }
 
+TEST_CASE("the kernel build is reported apart from the distance's seconds") {
+  TempDir dir;
+  ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+  ScopedEnv no_cache("LEVCL_NO_CACHE", "1");
+  levcl::Context context;
+  const auto first = context.distance("kitten", "sitting", "pwg", {{"tile", 3}});
+  const auto second = context.distance("kitten", "sitting", "pwg", {{"tile", 3}});
+  CHECK(first.distance == 3);
+  CHECK(first.build_seconds > 0);
+  CHECK(second.build_seconds == 0);
+  // A 7-byte pair takes far less than its first build, which is not in its seconds.
+  CHECK(first.seconds < first.build_seconds);
+  CHECK(context.distance("kitten", "sitting", "cpu-dp").build_seconds == 0);
+}
+
 TEST_CASE("LEVCL_KERNEL_DIR with a broken kernel gives build_failure with the log") {
   TempDir dir;
-  // Copy the real kernels (a kernel may include another), then break wfa_column.cl.
-  fs::path sources = fs::path(LEVCL_SAMPLE_DIR) / ".." / "cl";
-  if (fs::is_directory(sources))
-    for (const auto& entry : fs::directory_iterator(sources))
-      if (entry.is_regular_file())
-        fs::copy_file(entry.path(), dir.path() / entry.path().filename());
+  // Every real kernel (a program is made of several files), then wfa_column.cl broken.
+  levcl::test::write_kernel_sources(dir.path());
   {
     std::ofstream broken(dir.path() / "wfa_column.cl", std::ios::trunc);
     broken << "this is not OpenCL C\n";

@@ -64,6 +64,15 @@ class TempDir {
   fs::path path_;
 };
 
+// A path compiled into the tests (LEVCL_SAMPLE_DIR, LEVCL_CLI, ...), unless the environment
+// variable of the same name is set: the test programs then run on another machine, such
+// as a GPU host, with their data and tools elsewhere.
+inline std::string path_of(const char* name, const char* compiled) {
+  const char* value = std::getenv(name);
+  return value && *value ? value : compiled;
+}
+#define LEVCL_PATH(NAME) ::levcl::test::path_of(#NAME, NAME)
+
 // One scratch directory for the whole test program.
 inline const fs::path& scratch_dir() {
   static const TempDir dir;

@@ -25,7 +25,7 @@ using levcl::test::read_file;
 using levcl::test::run_shell;
 using levcl::test::scratch_dir;
 
-Output levcl_tune(const std::string& args) { return run_shell(quote(LEVCL_TUNE) + " " + args); }
+Output levcl_tune(const std::string& args) { return run_shell(quote(LEVCL_PATH(LEVCL_TUNE)) + " " + args); }
 
 const std::string output = (scratch_dir() / "tune.json").string();
 // Few configurations (pwg tiles 1 and 2), so that the run usually completes in its budget.
@@ -81,7 +81,7 @@ TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
     return;
   }
   const std::string png = (scratch_dir() / "tune.png").string();
-  const Output plot = run_shell(python + " " + quote(LEVCL_PLOT_TUNING) + " " + quote(output) + " " + quote(png));
+  const Output plot = run_shell(python + " " + quote(LEVCL_PATH(LEVCL_PLOT_TUNING)) + " " + quote(output) + " " + quote(png));
   INFO("plot stderr: " << plot.err);
   CHECK(plot.status == 0);
   CHECK(fs::exists(png));

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "levcl/levcl.hpp"
+#include "levcl/tuning.hpp"
 #include "test_files.hpp"
 #include "test_support.hpp"
 

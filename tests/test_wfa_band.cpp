@@ -1,70 +1,37 @@
-// The diamond-tile family (tile-private, tile-local, tile-global, pwg) returns the
-// reference distance for every tile length, workgroup size and read interval, with the
-// dynamic diamond on and off, on edge cases and random pairs.
+// What is particular to the diamond-tile family (wfa_band: tile-private, tile-local,
+// tile-global, pwg): tiles, workgroups and the diamond together, cells counted on the
+// device, refusals. test_variants checks every variant's exactness one parameter at a time.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
 
+#include <algorithm>
+
 namespace {
 
 using levcl::test::check_against_dp;
 
-const char* const tile_variants[] = {"tile-private", "tile-local", "tile-global"};
-
 }  // namespace
 
-TEST_CASE("tile variants are exact on edge cases for tile lengths 1, 2, 3, 5, 8 and several workgroups") {
+TEST_CASE("tiles, workgroups and the diamond together") {
   levcl::Context context;
-  for (const std::int64_t tile : {1, 2, 3, 5, 8}) {
-    // Lengths around one tile, one band of tiles, and a workgroup of tiles.
-    const auto cases = levcl::test::edge_cases({static_cast<std::size_t>(tile), static_cast<std::size_t>(2 * tile),
-                                                static_cast<std::size_t>(2 * tile * 5)});
-    for (const char* variant : tile_variants)
-      for (const std::int64_t wg : {1, 5, 32})
-        for (const std::int64_t diamond : {0, 1})
-          CHECK(check_against_dp(context, cases, variant,
-                            {{"tile", tile}, {"wg", wg}, {"diamond", diamond}, {"read-interval", tile + wg}}) ==
-                static_cast<int>(cases.size()));
+  for (const auto& variant : levcl::list_variants()) {
+    if (variant.family != "wfa_band") continue;
+    const bool has_wg = std::any_of(variant.params.begin(), variant.params.end(),
+                                    [](const levcl::ParamSpec& p) { return p.name == "wg"; });
+    for (const std::int64_t tile : {2, 5})
+      for (const std::int64_t wg : {1, 5})
+        for (const std::int64_t diamond : {0, 1}) {
+          if (!has_wg && wg != 1) continue;
+          levcl::Params params{{"tile", tile}, {"diamond", diamond}, {"read-interval", tile + wg}};
+          if (has_wg) params["wg"] = wg;
+          const auto cases = levcl::test::edge_cases({static_cast<std::size_t>(2 * tile),
+                                                      static_cast<std::size_t>(2 * tile * wg)});
+          CHECK(check_against_dp(context, cases, variant.name, params) == static_cast<int>(cases.size()));
+        }
   }
-}
-
-TEST_CASE("pwg is exact on edge cases for short and long tiles") {
-  levcl::Context context;
-  for (const std::int64_t tile : {1, 2, 3, 5, 15, 31, 100}) {
-    const auto cases = levcl::test::edge_cases({static_cast<std::size_t>(tile), static_cast<std::size_t>(2 * tile + 2)});
-    for (const std::int64_t diamond : {0, 1})
-      CHECK(check_against_dp(context, cases, "pwg", {{"tile", tile}, {"diamond", diamond}, {"read-interval", 3}}) ==
-            static_cast<int>(cases.size()));
-  }
-}
-
-TEST_CASE("tile variants are exact with matches extended by words and by bytes") {
-  // extend=2 forces the 8-byte compares, extend=0 the byte loop (see test_wfa_column).
-  levcl::Context context;
-  const auto cases = levcl::test::edge_cases({8, 16, 64});
-  const auto pairs = levcl::test::random_pairs(60, 1500, 32);
-  for (const char* variant : {"tile-private", "tile-local", "tile-global", "pwg"})
-    for (const std::int64_t extend : {0, 2}) {
-      CHECK(check_against_dp(context, cases, variant, {{"tile", 3}, {"extend", extend}}) ==
-            static_cast<int>(cases.size()));
-      CHECK(check_against_dp(context, pairs, variant, {{"extend", extend}}) == 60);
-    }
-}
-
-TEST_CASE("long tiles in local and global memory") {
-  levcl::Context context;
-  const auto pairs = levcl::test::random_pairs(20, 800, 21);
-  CHECK(check_against_dp(context, pairs, "tile-local", {{"tile", 16}, {"wg", 2}}) == 20);
-  CHECK(check_against_dp(context, pairs, "tile-global", {{"tile", 40}, {"wg", 8}}) == 20);
-}
-
-TEST_CASE("every tile variant is exact on random pairs with default parameters") {
-  levcl::Context context;
-  const auto pairs = levcl::test::random_pairs(120, 2500, 8);
-  for (const char* variant : {"tile-private", "tile-local", "tile-global", "pwg"})
-    CHECK(check_against_dp(context, pairs, variant, {}) == 120);
 }
 
 TEST_CASE("cells are counted on the device and the diamond saves some") {

@@ -1,12 +1,13 @@
-// The one-column-per-launch family (baseline, dynamic, minreads, prefetch) returns the
-// reference distance for every configuration, on edge cases and random pairs.
+// What is particular to the one-column-per-launch family (wfa_column: baseline, dynamic,
+// minreads, prefetch): launches past the solution with and without the diamond, the cells
+// the diamond saves, refusals. test_variants checks every variant's exactness.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
-#include <algorithm>
-
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
+
+#include <algorithm>
 
 namespace {
 
@@ -21,48 +22,22 @@ int check_pairs(levcl::Context& context, const std::vector<Pair>& pairs, const s
 
 }  // namespace
 
-TEST_CASE("every column variant is exact on edge cases for several workgroup sizes") {
+TEST_CASE("every read interval with the diamond on and off, launches past the solution included") {
   levcl::Context context;
-  for (const std::int64_t wg : {1, 7, 32, 64, 128}) {
-    const auto cases = levcl::test::edge_cases({static_cast<std::size_t>(wg), static_cast<std::size_t>(2 * wg)});
-    for (const char* variant : {"baseline", "dynamic", "minreads", "prefetch"})
+  const auto pairs = levcl::test::random_pairs(40, 1500, 11);
+  for (const auto& variant : levcl::list_variants()) {
+    if (variant.family != "wfa_column") continue;
+    const bool reads_every_radius = std::none_of(variant.params.begin(), variant.params.end(),
+                                                 [](const levcl::ParamSpec& p) { return p.name == "read-interval"; });
+    for (const std::int64_t interval : {1, 3, 5000}) {
+      if (reads_every_radius && interval != 1) continue;
       for (const std::int64_t diamond : {0, 1}) {
-        levcl::Params params{{"wg", wg}, {"diamond", diamond}};
-        const auto& specs = levcl::variant_info(variant).params;
-        if (std::any_of(specs.begin(), specs.end(), [](const levcl::ParamSpec& p) { return p.name == "read-interval"; }))
-          params["read-interval"] = wg % 5 + 1;
-        CHECK(check_pairs(context, cases, variant, params) == static_cast<int>(cases.size()));
+        levcl::Params params{{"wg", 64}, {"diamond", diamond}};
+        if (!reads_every_radius) params["read-interval"] = interval;
+        CHECK(check_pairs(context, pairs, variant.name, params) == 40);
       }
-  }
-}
-
-TEST_CASE("minreads and prefetch are exact for many read intervals, launches past the solution included") {
-  levcl::Context context;
-  const auto pairs = levcl::test::random_pairs(60, 1500, 11);
-  for (const char* variant : {"minreads", "prefetch"})
-    for (const std::int64_t interval : {1, 2, 3, 100, 5000})
-      for (const std::int64_t diamond : {0, 1})
-        CHECK(check_pairs(context, pairs, variant, {{"wg", 64}, {"read-interval", interval}, {"diamond", diamond}}) == 60);
-}
-
-TEST_CASE("every column variant is exact on random pairs with default parameters") {
-  levcl::Context context;
-  const auto pairs = levcl::test::random_pairs(150, 2500, 5);
-  for (const char* variant : {"baseline", "dynamic", "minreads", "prefetch"})
-    CHECK(check_pairs(context, pairs, variant, {}) == 150);
-}
-
-TEST_CASE("column variants are exact with matches extended by words and by bytes") {
-  // extend=2 forces the 8-byte compares, extend=0 the byte loop; lengths around one and
-  // two words test the switch to the byte tail at the ends of the strings.
-  levcl::Context context;
-  const auto cases = levcl::test::edge_cases({8, 16, 64});
-  const auto pairs = levcl::test::random_pairs(60, 1500, 31);
-  for (const char* variant : {"baseline", "dynamic", "minreads", "prefetch"})
-    for (const std::int64_t extend : {0, 2}) {
-      CHECK(check_pairs(context, cases, variant, {{"wg", 32}, {"extend", extend}}) == static_cast<int>(cases.size()));
-      CHECK(check_pairs(context, pairs, variant, {{"wg", 64}, {"extend", extend}}) == 60);
     }
+  }
 }
 
 TEST_CASE("the dynamic diamond computes fewer cells and the same distance") {

@@ -155,13 +155,13 @@ void write_markdown(std::ostream& out, const Header& header, const std::vector<R
           kernel = seconds_text(median(r.kernel_seconds));
           cells = count_text(r.cells);
         }
-        gcups = m > 0 ? gcups_text(r.cells_ab() / m / 1e9) : "-";
+        gcups = m > 0 ? gcups_text(r.gcups(m)) : "-";
         break;
       }
       case Row::Status::over_limit:
         runs = "1";
         secs = "> " + seconds_text(r.limit_seconds);
-        gcups = "< " + gcups_text(r.cells_ab() / r.limit_seconds / 1e9);
+        gcups = "< " + gcups_text(r.gcups(r.limit_seconds));
         break;
       case Row::Status::failed:
         secs = "failed: " + r.message;
@@ -194,7 +194,7 @@ void write_csv(std::ostream& out, const std::vector<Row>& rows) {
       const auto [lo, hi] = std::minmax_element(r.seconds.begin(), r.seconds.end());
       out << m << ',' << *lo << ',' << *hi << ',';
       if (r.on_device) out << median(r.kernel_seconds);
-      out << ',' << (m > 0 ? r.cells_ab() / m / 1e9 : 0.0) << ',';
+      out << ',' << r.gcups(m) << ',';
       if (r.on_device) out << r.cells;
     } else {
       out << ",,,,,";

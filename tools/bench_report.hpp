@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "levcl/levcl.hpp"
+
 namespace levcl::tools {
 
 // One engine on one workload.
@@ -29,7 +31,7 @@ struct Row {
   std::uint64_t cells = 0;            // device variants: cells actually computed
   double limit_seconds = 0;           // CPU engines: the time limit
 
-  double cells_ab() const { return static_cast<double>(len_a) * static_cast<double>(len_b); }
+  double gcups(double seconds) const { return levcl::gcups(len_a, len_b, seconds); }
 };
 
 double median(std::vector<double> values);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "command_main.hpp"
+#include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 
 namespace {
@@ -37,9 +38,7 @@ void define_options(CLI::App& app, Options& o) {
   app.add_option("--param", o.params, "Variant parameter KEY=VALUE (repeatable), e.g. wg=64")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
-  app.add_option("--device", o.device,
-                 "OpenCL device: P:D, an index of --list-devices, or part of its name "
-                 "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+  levcl::tools::add_device_option(app, o.device);
   app.add_option("--record", o.record, "FASTA record of both inputs: zero-based index or name (default: the first)")
       ->type_name("N|NAME");
   app.add_option("--record-a", o.record_a, "FASTA record of A (overrides --record)")->type_name("N|NAME");
@@ -94,6 +93,7 @@ void list_devices() {
                     d.type, d.platform, d.name, "driver " + d.driver});
   }
   print_table(rows);
+  std::cout << std::flush;  // the listing is out even if a driver fails while the process exits
 }
 
 void list_variants() {
@@ -132,7 +132,6 @@ int run(const Options& o) {
     std::cout << r.distance << '\n';
     return 0;
   }
-  const double cells = static_cast<double>(a.size()) * static_cast<double>(b.size());
   const nlohmann::json out = {
       {"distance", r.distance},
       {"variant", r.variant},
@@ -144,7 +143,8 @@ int run(const Options& o) {
       {"cells", r.cells},
       {"seconds", r.seconds},
       {"kernel_seconds", r.kernel_seconds},
-      {"gcups", r.seconds > 0 ? cells / r.seconds / 1e9 : 0.0},
+      {"build_seconds", r.build_seconds},
+      {"gcups", levcl::gcups(a.size(), b.size(), r.seconds)},
       {"launches", r.launches},
   };
   std::cout << out.dump() << '\n';

@@ -24,8 +24,10 @@
 #include "bench_peers.hpp"
 #include "bench_report.hpp"
 #include "command_main.hpp"
+#include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
-#include "synthetic_pair.hpp"
+#include "levcl/synthetic.hpp"
+#include "levcl/tuning.hpp"
 #include "time_limited.hpp"
 #include "tool_common.hpp"
 
@@ -109,7 +111,7 @@ struct Workload {
   std::string name;
   // The pair's strings: files are read once, up front; synthetic pairs are made when
   // needed. Shared, so that a pair of genomes is never copied.
-  std::function<std::shared_ptr<const StringPair>()> load;
+  std::function<std::shared_ptr<const levcl::StringPair>()> load;
   double nominal_similarity = -1;
 };
 
@@ -164,7 +166,7 @@ std::vector<Workload> workloads(const Options& o) {
   for (std::size_t i = 0; i < o.files.size(); i += 2) {
     const std::string a = o.files[i], b = o.files[i + 1];
     // Read once now, so that a bad file stops the run before any measurement.
-    auto pair = std::make_shared<const StringPair>(StringPair{levcl::read_sequence(a), levcl::read_sequence(b)});
+    auto pair = std::make_shared<const levcl::StringPair>(levcl::StringPair{levcl::read_sequence(a), levcl::read_sequence(b)});
     out.push_back({file_stem(a) + " vs " + file_stem(b), [pair] { return pair; }, -1});
   }
   if (!o.lengths.empty()) {
@@ -174,7 +176,7 @@ std::vector<Workload> workloads(const Options& o) {
       for (double s : similarities)
         out.push_back({"synthetic " + length_text(length) + " " + percent_text(s),
                        [length, s, seed = o.seed, alphabet = o.alphabet] {
-                         return std::make_shared<const StringPair>(synthetic_pair(length, s, seed, alphabet));
+                         return std::make_shared<const levcl::StringPair>(levcl::synthetic_pair(length, s, seed, alphabet));
                        },
                        s});
     }
@@ -319,7 +321,7 @@ void progress(const Row& r) {
   switch (r.status) {
     case Row::Status::ok:
       std::cerr << ": " << fixed(median(r.seconds), 4) << " s (median of " << r.seconds.size() << "), "
-                << fixed(r.cells_ab() / median(r.seconds) / 1e9, 1) << " GCUPS, distance " << *r.distance;
+                << fixed(r.gcups(median(r.seconds)), 1) << " GCUPS, distance " << *r.distance;
       break;
     case Row::Status::over_limit:
       std::cerr << ": over the " << r.limit_seconds << " s limit";
@@ -354,7 +356,7 @@ std::string host_cpu() {
 Header header(const Options& o, const std::string& command, const Engines& e, Bench& bench) {
   Header h;
   h.lines.emplace_back("command", "`" + command + "`");
-  h.lines.emplace_back("date", utc_now());
+  h.lines.emplace_back("date", levcl::utc_timestamp());
   h.lines.emplace_back("levcl", levcl::version());
   if (!e.device_variants.empty()) {
     const auto& d = bench.context.device();
@@ -389,8 +391,8 @@ void write_outputs(const Options& o, const Header& h, const std::vector<Row>& ro
   std::ostringstream md, csv;
   write_markdown(md, h, rows);
   write_csv(csv, rows);
-  write_atomically(o.output + ".md", md.str());
-  write_atomically(o.output + ".csv", csv.str());
+  levcl::write_file_atomically(o.output + ".md", md.str());
+  levcl::write_file_atomically(o.output + ".csv", csv.str());
 }
 
 int run(Options o, const std::string& command, const CLI::App& app) {

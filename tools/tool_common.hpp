@@ -1,13 +1,9 @@
 // Small helpers that levcl-tune and levcl-bench share: list options, number and time
-// formatting, atomic file writes, device metadata as JSON, and usage errors.
+// formatting, file-name parts, and usage errors.
 #pragma once
 
 #include <cctype>
-#include <ctime>
-#include <filesystem>
-#include <fstream>
 #include <iomanip>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,43 +59,10 @@ inline std::string sanitise(const std::string& name) {
   return out.empty() ? "device" : out;
 }
 
-inline std::string utc_now() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 inline std::string fixed(double value, int digits) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(digits) << value;
   return s.str();
-}
-
-// Writes through a temporary file and a rename, so that readers never see half a file.
-inline void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot write " + tmp.string());
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw levcl::Error(levcl::ErrorCode::bad_input, "cannot rename " + tmp.string() + ": " + ec.message());
-}
-
-inline nlohmann::ordered_json device_json(const levcl::DeviceInfo& d) {
-  return {{"platform", d.platform},           {"vendor", d.vendor},
-          {"name", d.name},                   {"architecture", d.architecture},
-          {"type", d.type},                   {"driver", d.driver},
-          {"version", d.version},             {"compute_units", d.compute_units},
-          {"clock_mhz", d.clock_mhz},         {"max_workgroup", d.max_workgroup},
-          {"local_memory", d.local_memory},   {"global_memory", d.global_memory},
-          {"max_allocation", d.max_allocation}};
 }
 
 // The command line as typed, for result headers: "levcl-bench --quick a.fa b.fa".

@@ -1,4 +1,4 @@
-// Host routine of the antidiagonal variant (cl/antidiagonal.cl): the plain Wagner-Fischer
+// The antidiagonal family (cl/antidiagonal.cl): the plain Wagner-Fischer
 // dynamic programme, one kernel launch per anti-diagonal d = i + j, the naive GPU
 // baseline. Every one of the m*n cells is computed, whatever the distance; three
 // rotating buffers of min(m,n)+1 cells hold anti-diagonals d-2, d-1 and d. The number of
@@ -7,19 +7,29 @@
 #include <algorithm>
 #include <utility>
 
+#include "device_runtime.hpp"
 #include "log.hpp"
-#include "variants.hpp"
-#include "wavefront.hpp"
+#include "registry.hpp"
 
 namespace levcl::detail {
-Result run_antidiagonal(OpenDevice& device, std::string_view sa, std::string_view sb, const Params& params) {
-  const std::int64_t wg = params.at("wg");
-  cl::Kernel kernel = device.kernel({"antidiagonal.cl"}, "antidiagonal", "-DWG=" + std::to_string(wg));
+namespace {
+
+// antidiagonal's arguments, in the kernel's order.
+struct AntidiagonalArgs {
+  cl::Buffer a, b, before_previous, previous, current;
+  cl_int i_lo, i_hi, j_lo;
+  auto fields() const { return std::tie(a, b, before_previous, previous, current, i_lo, i_hi, j_lo); }
+};
+
+Result run_antidiagonal(OpenDevice& device, const Call& call) {
+  const std::int64_t wg = call.params.at("wg");
+  cl::Kernel& kernel = device.kernel({"antidiagonal.cl"}, "antidiagonal", "-DWG=" + std::to_string(wg));
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
-  const auto start = Clock::now();
   // The distance is symmetric: make a the shorter string, so anti-diagonals, stored by
-  // row, need min(m,n)+1 cells.
+  // row, need min(m,n)+1 cells. Every cell is computed whatever max_distance says: the
+  // naive baseline stays naive.
+  std::string_view sa = call.a, sb = call.b;
   if (sa.size() > sb.size()) std::swap(sa, sb);
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
   Result result;
@@ -27,7 +37,6 @@ Result run_antidiagonal(OpenDevice& device, std::string_view sa, std::string_vie
   if (m == 0) {
     // D[0][n] = n: the DP is its own boundary, no cell to compute, so no launch.
     result.distance = n;
-    result.seconds = seconds_since(start);
     return result;
   }
 
@@ -38,49 +47,56 @@ Result run_antidiagonal(OpenDevice& device, std::string_view sa, std::string_vie
                 "device out of memory: three anti-diagonals of " + std::to_string(diagonal_bytes) +
                     " bytes each do not fit " + info.name + " (" + std::to_string(info.max_allocation) +
                     " bytes per buffer, " + std::to_string(info.global_memory) + " in all)");
-  cl::CommandQueue& queue = device.queue();
-  cl::Event first, last;
+  BusySpan busy;
   try {
-    const cl::Buffer a = upload_string(device, sa), b = upload_string(device, sb);
+    AntidiagonalArgs args;
+    args.a = upload_string(device, sa);
+    args.b = upload_string(device, sb);
     // Uninitialised on purpose: every cell a launch reads was written by an earlier one.
     cl::Buffer diagonals[3];
     for (auto& diagonal : diagonals) diagonal = cl::Buffer(device.context(), CL_MEM_READ_WRITE, diagonal_bytes);
-    kernel.setArg(0, a);
-    kernel.setArg(1, b);
     const std::int64_t last_d = m + n;
     for (std::int64_t d = 0; d <= last_d; ++d) {
       // Rows of anti-diagonal d inside the matrix: j = d - i must lie in [0, n].
       const std::int64_t i_lo = std::max<std::int64_t>(0, d - n), i_hi = std::min(m, d);
       const std::uint64_t items = static_cast<std::uint64_t>(i_hi - i_lo + 1);
+      args.before_previous = diagonals[(d + 1) % 3];
+      args.previous = diagonals[(d + 2) % 3];
+      args.current = diagonals[d % 3];
+      args.i_lo = static_cast<cl_int>(i_lo);
+      args.i_hi = static_cast<cl_int>(i_hi);
+      args.j_lo = static_cast<cl_int>(d - i_lo);
+      set_args(kernel, args);
       const std::uint64_t global = (items + wg - 1) / wg * wg;
-      kernel.setArg(2, diagonals[(d + 1) % 3]);  // d-2
-      kernel.setArg(3, diagonals[(d + 2) % 3]);  // d-1
-      kernel.setArg(4, diagonals[d % 3]);
-      kernel.setArg(5, static_cast<cl_int>(i_lo));
-      kernel.setArg(6, static_cast<cl_int>(i_hi));
-      kernel.setArg(7, static_cast<cl_int>(d - i_lo));
-      // Events only on the first and last launch: they bound the busy span, and an event
-      // per launch would cost as much as the launch on a small anti-diagonal.
-      cl::Event event;
-      const bool timed = d == 0 || d == last_d;
-      queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(wg), nullptr,
-                                 timed ? &event : nullptr);
-      if (d == 0) first = event;
-      if (d == last_d) last = event;
+      device.launch(kernel, global, static_cast<std::size_t>(wg), busy.event(d == last_d));
       ++result.launches;
       log().debug("d={} rows [{}, {}] global={}", d, i_lo, i_hi, global);
     }
     // D[m][n]: row m of the last anti-diagonal. The blocking read waits for every launch.
     cl_uint distance = 0;
-    queue.enqueueReadBuffer(diagonals[last_d % 3], CL_TRUE, static_cast<std::size_t>(m) * sizeof(cl_uint),
-                            sizeof distance, &distance);
+    device.queue().enqueueReadBuffer(diagonals[last_d % 3], CL_TRUE, static_cast<std::size_t>(m) * sizeof(cl_uint),
+                                     sizeof distance, &distance);
     result.distance = distance;
-    result.seconds = seconds_since(start);
-    result.kernel_seconds = busy_seconds(first, last);
+    result.kernel_seconds = busy.seconds();
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running antidiagonal on " + device.info().name);
   }
   return result;
 }
 
+std::vector<Variant> antidiagonal_variants() {
+  Variant v;
+  v.info.name = "antidiagonal";
+  v.info.description = "plain DP on anti-diagonals, three rotating buffers, one launch per anti-diagonal";
+  v.info.uses_device = true;
+  v.info.params = {workgroup_param(128)};
+  v.info.tuned = false;  // the naive baseline: m + n + 1 launches, never worth tuning for speed
+  v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
+  v.run = [](OpenDevice* device, const Call& call) { return run_antidiagonal(*device, call); };
+  return {v};
+}
+
+const FamilyRegistration registration{10, "antidiagonal", antidiagonal_variants};
+
+}  // namespace
 }  // namespace levcl::detail

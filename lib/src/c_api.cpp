@@ -10,6 +10,7 @@
 
 struct levcl_context {
   levcl::Context context;
+  double last_build_seconds = 0;
 };
 
 namespace {
@@ -117,16 +118,25 @@ void levcl_context_destroy(levcl_context* context) { delete context; }
 levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
                             const char* b, size_t len_b, const char* variant,
                             const char* params, levcl_result* result) {
+  return levcl_distance_max(context, a, len_a, b, len_b, variant, params, -1, result);
+}
+
+levcl_status levcl_distance_max(levcl_context* context, const char* a, size_t len_a,
+                                const char* b, size_t len_b, const char* variant,
+                                const char* params, int64_t max_distance, levcl_result* result) {
   return guarded([&] {
     if (context == nullptr) invalid("levcl_distance: context is NULL");
     if (result == nullptr) invalid("levcl_distance: result is NULL");
     if (a == nullptr && len_a > 0) invalid("levcl_distance: a is NULL but len_a > 0");
     if (b == nullptr && len_b > 0) invalid("levcl_distance: b is NULL but len_b > 0");
-    auto r = context->context.distance(std::string_view(a ? a : "", len_a),
-                                       std::string_view(b ? b : "", len_b),
-                                       variant ? variant : "", parse_params(params));
+    const levcl::Options options{variant ? variant : "", parse_params(params), max_distance};
+    auto r = context->context.distance(std::string_view(a ? a : "", len_a), std::string_view(b ? b : "", len_b),
+                                       options);
     *result = levcl_result{r.distance, r.cells, r.seconds, r.kernel_seconds};
+    context->last_build_seconds = r.build_seconds;
   });
 }
+
+double levcl_last_build_seconds(const levcl_context* context) { return context ? context->last_build_seconds : 0.0; }
 
 }  // extern "C"

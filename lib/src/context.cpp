@@ -1,13 +1,19 @@
+#include <chrono>
 #include <limits>
 #include <map>
 #include <mutex>
 #include <utility>
 
 #include "device_runtime.hpp"
+#include "levcl/tuning.hpp"
 #include "log.hpp"
-#include "variants.hpp"
+#include "registry.hpp"
 
 namespace levcl {
+
+double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept {
+  return seconds > 0 ? static_cast<double>(len_a) * static_cast<double>(len_b) / seconds / 1e9 : 0.0;
+}
 
 struct Context::Impl {
   std::string device_spec;
@@ -75,10 +81,15 @@ std::pair<Params, std::string> merge_params(const Params& call, const Params& co
 }  // namespace
 
 Result Context::distance(std::string_view a, std::string_view b, const std::string& variant, const Params& params) {
+  return distance(a, b, Options{variant, params, -1});
+}
+
+Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
+  const std::string& variant = options.variant;
   const bool automatic = variant.empty() || variant == "auto";
   // A named variant's parameters are checked before any device work; "auto" knows its
   // variant only once the device is open.
-  if (!automatic) detail::resolve_params(detail::find_variant(variant).info, params);
+  if (!automatic) detail::resolve_params(detail::find_variant(variant).info, options.params);
   // Offsets along a diagonal are 32-bit signed integers in every kernel.
   constexpr std::size_t max_length = std::numeric_limits<std::int32_t>::max();
   if (a.size() > max_length || b.size() > max_length)
@@ -89,25 +100,49 @@ Result Context::distance(std::string_view a, std::string_view b, const std::stri
   std::lock_guard<std::mutex> lock(impl_->mutex);
   detail::OpenDevice* device =
       automatic || detail::find_variant(variant).info.uses_device ? &impl_->open() : nullptr;
-  // The CPU references have no parameters to look up.
+  // The CPU variants have no parameters to look up.
   const TunedChoice tuned = device ? tuned_choice(device->info(), variant) : TunedChoice{variant, {}, "defaults"};
   const auto& v = detail::find_variant(tuned.variant);
-  detail::resolve_params(v.info, params);  // for "auto": does the chosen variant have these parameters?
+  detail::resolve_params(v.info, options.params);  // for "auto": does the chosen variant have these parameters?
   const auto set = impl_->params.find(v.info.name);
-  const auto [resolved, source] = merge_params(params, set == impl_->params.end() ? Params{} : set->second, tuned);
+  const auto [resolved, source] =
+      merge_params(options.params, set == impl_->params.end() ? Params{} : set->second, tuned);
 
   if (device)
     if (const std::string why = unrunnable_reason(device->info(), v.info.name, resolved); !why.empty())
       throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
 
-  Result result = v.run(device, a, b, resolved);
+  // No distance exceeds the longer length; a bound below the length difference is
+  // already known to be passed, with no engine run at all.
+  const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
+  const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
+  const bool bounded = options.max_distance >= 0 && options.max_distance < longest;
+  const detail::Call call{a, b, resolved, bounded ? options.max_distance : longest};
+
+  const double built_before = device ? device->build_seconds() : 0.0;
+  const auto start = std::chrono::steady_clock::now();
+  Result result;
+  if (bounded && difference > call.max_distance)
+    result.distance = call.max_distance + 1;
+  else
+    result = v.run(device, call);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.build_seconds = device ? device->build_seconds() - built_before : 0.0;
+  result.seconds = std::max(0.0, elapsed - result.build_seconds);
+  if (result.distance > call.max_distance) {
+    if (!bounded)
+      throw Error(ErrorCode::internal, v.info.name + " found no distance up to " + std::to_string(longest) +
+                                           ", the length of the longer string");
+    result.distance = -1;
+  }
   result.variant = v.info.name;
   result.params = resolved;
   result.params_source = source;
   result.device = device ? device->info().name : "cpu";
-  detail::log().info("{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s; params from {})",
-                     result.variant, result.distance, a.size(), b.size(), result.seconds, result.cells,
-                     result.launches, result.kernel_seconds, result.params_source);
+  detail::log().info(
+      "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
+      result.variant, result.distance, a.size(), b.size(), result.seconds, result.cells, result.launches,
+      result.kernel_seconds, result.build_seconds, result.params_source);
   return result;
 }
 

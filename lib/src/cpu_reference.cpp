@@ -1,44 +1,68 @@
-// CPU references: the plain dynamic programme and the wavefront algorithm. Simple on
-// purpose: they are what every other variant is checked against.
+// The CPU family: the plain dynamic programme and the wavefront algorithm, each on one
+// thread. Simple on purpose: they are what every other variant is checked against.
+#include "cpu_reference.hpp"
+
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <numeric>
-#include <optional>
 #include <vector>
 
-#include "variants.hpp"
+#include "registry.hpp"
 
 namespace levcl::detail {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-}  // namespace
-
-// Wagner-Fischer with two rows of the shorter string's length.
-Result run_cpu_dp(std::string_view a, std::string_view b) {
-  const auto start = Clock::now();
+// Wagner-Fischer with two rows of the shorter string's length. A row's minimum never
+// falls from one row to the next, so once it passes max_distance the answer is known to.
+Result run_cpu_dp(const Call& call) {
+  std::string_view a = call.a, b = call.b;
   if (a.size() < b.size()) std::swap(a, b);  // b is the shorter: rows of |b|+1
   std::vector<std::uint32_t> row(b.size() + 1);
   std::iota(row.begin(), row.end(), 0u);
+  Result r;
   for (std::size_t i = 1; i <= a.size(); ++i) {
     std::uint32_t diagonal = row[0];  // D[i-1][j-1]
     row[0] = static_cast<std::uint32_t>(i);
+    std::uint32_t smallest = row[0];
     for (std::size_t j = 1; j <= b.size(); ++j) {
       const std::uint32_t up = row[j];  // D[i-1][j]
       row[j] = std::min({up + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      smallest = std::min(smallest, row[j]);
       diagonal = up;
     }
+    r.cells += b.size();
+    if (smallest > call.max_distance) {
+      r.distance = call.max_distance + 1;
+      return r;
+    }
   }
-  Result r;
   r.distance = row[b.size()];
-  r.cells = static_cast<std::uint64_t>(a.size()) * b.size();
-  r.seconds = since(start);
   return r;
 }
+
+Result run_cpu_wfa(const Call& call) {
+  Result r;
+  r.distance = cpu_wfa_distance(call.a, call.b, call.max_distance, &r.cells).value_or(call.max_distance + 1);
+  return r;
+}
+
+Variant cpu_variant(std::string name, std::string description, Result (*run)(const Call&)) {
+  Variant v;
+  v.info.name = std::move(name);
+  v.info.description = std::move(description);
+  v.info.uses_device = false;
+  v.run = [run](OpenDevice*, const Call& call) { return run(call); };
+  return v;
+}
+
+std::vector<Variant> cpu_variants() {
+  return {cpu_variant("cpu-dp", "CPU reference: two-row Wagner-Fischer dynamic programme", run_cpu_dp),
+          cpu_variant("cpu-wfa", "CPU reference: wavefront algorithm with two columns", run_cpu_wfa)};
+}
+
+const FamilyRegistration registration{0, "cpu_reference", cpu_variants};
+
+}  // namespace
 
 // Wavefront algorithm on diagonals k = j - i. For each radius (edit count) d, the
 // column holds, per diagonal, the furthest row i reachable with at most d edits; the
@@ -67,14 +91,6 @@ std::optional<std::int64_t> cpu_wfa_distance(std::string_view a, std::string_vie
     std::swap(prev, next);
   }
   return std::nullopt;
-}
-
-Result run_cpu_wfa(std::string_view a, std::string_view b) {
-  const auto start = Clock::now();
-  Result r;
-  r.distance = *cpu_wfa_distance(a, b, static_cast<std::int64_t>(std::max(a.size(), b.size())), &r.cells);
-  r.seconds = since(start);
-  return r;
 }
 
 }  // namespace levcl::detail

@@ -1,11 +1,22 @@
 #include "device_runtime.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 
 #include "log.hpp"
 
 namespace levcl::detail {
+namespace {
+
+// Device time from the start of `first` to the end of `last`.
+double busy_span_of(const cl::Event& first, const cl::Event& last) {
+  const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+  const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+  return end > start ? static_cast<double>(end - start) * 1e-9 : 0.0;
+}
+
+}  // namespace
 
 OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
   try {
@@ -20,26 +31,58 @@ OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
              info.name, info.version, info.driver);
 }
 
-cl::Kernel OpenDevice::kernel(const std::vector<std::string>& files, const std::string& name,
-                              const std::string& variant_options) {
+cl::Kernel& OpenDevice::kernel(const std::vector<std::string>& files, const std::string& name,
+                               const std::string& variant_options) {
   // LEVCL_BUILD_OPTIONS adds compiler options (e.g. vendor flags) for kernel work.
   std::string options = variant_options;
   if (const char* extra = std::getenv("LEVCL_BUILD_OPTIONS"); extra && *extra) options += std::string(" ") + extra;
   std::string key;
   for (const auto& f : files) key += f + " ";
   key += "| " + options;
+  if (const auto made = kernels_.find(key + " | " + name); made != kernels_.end()) return made->second;
   auto it = programs_.find(key);
   if (it == programs_.end()) {
     std::string source;
     for (const auto& f : files) source += kernel_source(f) + "\n";
+    const auto start = std::chrono::steady_clock::now();
     it = programs_.emplace(key, build_program(context_, device_, info_, files.back(), source, options)).first;
+    build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   try {
-    return cl::Kernel(it->second, name.c_str());
+    return kernels_.emplace(key + " | " + name, cl::Kernel(it->second, name.c_str())).first->second;
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "creating kernel " + name);
   }
 }
+
+void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event) {
+  if (launched_.count(kernel())) {
+    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, event);
+    return;
+  }
+  queue_.finish();
+  const auto start = std::chrono::steady_clock::now();
+  cl::Event first;
+  queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
+  first.wait();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double run = busy_span_of(first, first);
+  build_seconds_ += std::max(0.0, wall - run);
+  launched_.insert(kernel());
+  if (event) *event = first;
+}
+
+cl::Event* BusySpan::event(bool may_be_last) {
+  if (!have_first_) {
+    have_first_ = true;
+    return &first_;
+  }
+  if (!may_be_last) return nullptr;
+  have_last_ = true;
+  return &last_;
+}
+
+double BusySpan::seconds() const { return have_first_ ? busy_span_of(first_, have_last_ ? last_ : first_) : 0.0; }
 
 cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
   // OpenCL has no empty buffers: an empty string gets one unused byte.

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "levcl/levcl.hpp"
@@ -23,8 +25,18 @@ class OpenDevice {
 
   // A kernel of the program made of the given cl/ files (concatenated in order) and
   // build options, e.g. kernel({"wfa_common.cl", "wfa_column.cl"}, "wfa_column", "-DWG=128").
-  // Programs are built once per context and cached on disk.
-  cl::Kernel kernel(const std::vector<std::string>& files, const std::string& name, const std::string& options);
+  // Programs are built once per device and cached on disk; kernels are made once per
+  // program, so the reference stays valid for the device's lifetime.
+  cl::Kernel& kernel(const std::vector<std::string>& files, const std::string& name, const std::string& options);
+
+  // Enqueues `global` work-items in workgroups of `local` (asking for `event` when not
+  // null). The first launch of each kernel waits for the queue and counts its time beyond
+  // the kernel's own run as build time: drivers such as POCL compile a kernel for its
+  // workgroup size only then.
+  void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr);
+
+  // Seconds spent building or loading programs on this device so far, first launches included.
+  double build_seconds() const { return build_seconds_; }
 
   // Checks that a kernel built for workgroups of `wg` fits the device's local memory
   // (its static __local arrays included); throws unsupported naming the limit otherwise.
@@ -38,6 +50,34 @@ class OpenDevice {
   cl::Context context_;
   cl::CommandQueue queue_;
   std::map<std::string, cl::Program> programs_;  // key: files and options
+  std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
+  std::set<cl_kernel> launched_;                 // kernels launched at least once
+  double build_seconds_ = 0;
+};
+
+// Sets a kernel's arguments from a struct that names them: `args.fields()` ties its
+// members in the kernel's declaration order (each kernel's struct sits next to its host
+// routine, mirroring the kernel's signature).
+template <typename Args>
+void set_args(cl::Kernel& kernel, const Args& args) {
+  std::apply([&kernel](const auto&... value) {
+    cl_uint index = 0;
+    (kernel.setArg(index++, value), ...);
+  }, args.fields());
+}
+
+// The device's busy span over a run of launches, from the first one's start to the last
+// one's end. Events only where the span needs them: one on every launch would cost as
+// much as a small launch.
+class BusySpan {
+ public:
+  // The event to ask a launch for, or null; `may_be_last`: the run may end after it.
+  cl::Event* event(bool may_be_last);
+  double seconds() const;
+
+ private:
+  cl::Event first_, last_;
+  bool have_first_ = false, have_last_ = false;
 };
 
 // A read-only copy of a string on the device. The write does not block: the in-order

@@ -5,15 +5,11 @@
 
 #include "device_runtime.hpp"
 #include "log.hpp"
+#include "text.hpp"
 #include "tuning_db.hpp"
 
 namespace levcl {
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 std::string trimmed(std::string s) {
   // Some drivers pad names with spaces or a trailing NUL.
@@ -136,9 +132,9 @@ DeviceInfo select_device(const std::string& requested) {
     for (const auto& dev : devices)
       if (dev.platform_index == p && dev.device_index == d) return dev;
   } else {
-    const std::string needle = lower(spec);
+    const std::string needle = detail::lower(spec);
     for (const auto& dev : devices)
-      if (lower(dev.platform + "\n" + dev.platform_vendor + "\n" + dev.name + "\n" + dev.vendor).find(needle) !=
+      if (detail::lower(dev.platform + "\n" + dev.platform_vendor + "\n" + dev.name + "\n" + dev.vendor).find(needle) !=
               std::string::npos ||
           dev.type == needle)
         return dev;

@@ -1,6 +1,6 @@
 #include <charconv>
 
-#include "variants.hpp"
+#include "levcl/levcl.hpp"
 
 namespace levcl {
 
@@ -19,29 +19,4 @@ void parse_param(std::string_view key_value, Params& params) {
   params[std::string(key)] = value;
 }
 
-namespace detail {
-
-Params resolve_params(const VariantInfo& info, const Params& given) {
-  Params resolved;
-  for (const auto& spec : info.params) resolved[spec.name] = spec.default_value;
-  for (const auto& [key, value] : given) {
-    const ParamSpec* spec = nullptr;
-    for (const auto& s : info.params)
-      if (s.name == key) spec = &s;
-    if (!spec) {
-      std::string known;
-      for (const auto& s : info.params) known += (known.empty() ? "" : ", ") + s.name;
-      throw Error(ErrorCode::invalid_argument, "variant '" + info.name + "' has no parameter '" + key +
-                                                   "' (it has: " + (known.empty() ? "none" : known) + ")");
-    }
-    if (value < spec->min_value || value > spec->max_value)
-      throw Error(ErrorCode::invalid_argument, "parameter " + key + "=" + std::to_string(value) +
-                                                   " is out of range [" + std::to_string(spec->min_value) +
-                                                   ", " + std::to_string(spec->max_value) + "]");
-    resolved[key] = value;
-  }
-  return resolved;
-}
-
-}  // namespace detail
 }  // namespace levcl

@@ -2,18 +2,16 @@
 //
 // Key: FNV-1a of the library version, device name, driver version, platform, build
 // options and the full source, so that any change of these builds afresh. Files are
-// written to a temporary name and renamed, so concurrent processes never read a
+// written atomically (write_file_atomically), so concurrent processes never read a
 // half-written binary. LEVCL_CACHE_DIR moves the cache; LEVCL_NO_CACHE=1 disables it.
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <thread>
-#include <unistd.h>
 
 #include "device_runtime.hpp"
+#include "levcl/io.hpp"
 #include "log.hpp"
 #include "version.hpp"
 
@@ -45,29 +43,6 @@ std::string read_file(const fs::path& path) {
   std::ostringstream data;
   data << in.rdbuf();
   return in ? data.str() : std::string();
-}
-
-void write_atomically(const fs::path& path, const std::vector<unsigned char>& bytes) {
-  static std::atomic<unsigned> counter{0};
-  std::error_code ec;
-  fs::create_directories(path.parent_path(), ec);
-  const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid()) + "." +
-                       std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id())) + "." +
-                       std::to_string(counter++);
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!out) {
-      log().warn("cannot write the program cache file {}", tmp.string());
-      fs::remove(tmp, ec);
-      return;
-    }
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    log().warn("cannot store {} in the program cache: {}", path.string(), ec.message());
-    fs::remove(tmp, ec);
-  }
 }
 
 std::string build_log(const cl::Program& program, const cl::Device& device) {
@@ -102,6 +77,9 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
     }
   }
 
+  // A first build can take seconds (POCL compiles with LLVM): say so, or it looks hung.
+  log().info("building {} for {} with '{}' (first use of these options on this device{})", label, info.name, options,
+             cache_disabled() ? "" : "; later runs load it from " + cache_dir().string());
   cl::Program program;
   try {
     program = cl::Program(context, source);
@@ -115,14 +93,20 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
                                                 options + "' failed; build log:\n" + build_log(program, device));
     throw_opencl_error(e, "building " + label);
   }
-  log().info("built {} for {} with '{}'", label, info.name, options);
+  log().debug("built {} for {}", label, info.name);
   if (const std::string text = build_log(program, device); text.find_first_not_of(" \n\r\t") != std::string::npos)
     log().debug("build log of {}:\n{}", label, text);
 
   if (!cache_disabled()) {
     try {
       const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-      if (!binaries.empty() && !binaries.front().empty()) write_atomically(path, binaries.front());
+      if (!binaries.empty() && !binaries.front().empty()) {
+        std::error_code ec;
+        fs::create_directories(path.parent_path(), ec);
+        write_file_atomically(path.string(), std::string(binaries.front().begin(), binaries.front().end()));
+      }
+    } catch (const Error& e) {
+      log().warn("cannot store {} in the program cache: {}", path.string(), e.what());
     } catch (const cl::Error& e) {
       log().warn("cannot read the program binary of {} for the cache: {}", label, cl_error_name(e.err()));
     }

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "levcl/levcl.hpp"
+#include "levcl/io.hpp"
 
 namespace {
 
@@ -133,11 +133,9 @@ std::string read_fasta(gzFile file, const std::string& record, const std::string
     check_stream(file, name);  // a truncated gzip stream may have cut this record short
     // kseq drops line breaks and a '\r' before them; any other blank is dropped here too,
     // in place, so the only copy is into the returned string.
+    // A record with no sequence lines is the empty string, as edlib and WFA2-lib take it.
     char* begin = seq->seq.s;
     char* end = std::remove_if(begin, begin + seq->seq.l, is_space);
-    if (begin == end)
-      fail(name, "FASTA record " + std::to_string(count) + " ('" + std::string(record_name) +
-                     "') has an empty sequence");
     return std::string(begin, end);
   }
   check_stream(file, name);
@@ -160,7 +158,6 @@ std::string read_sequence(const std::string& path, const std::string& record) {
   while ((c = gzgetc(file.get())) != -1 && is_space(static_cast<char>(c)))
     leading.push_back(static_cast<char>(c));
   check_stream(file.get(), name);
-  if (c == -1 && leading.empty()) fail(name, "empty input file");  // no string to compare
   if (c != -1) gzungetc(c, file.get());  // one pushed-back byte is always possible
 
   if (c == '>') return read_fasta(file.get(), record, name);

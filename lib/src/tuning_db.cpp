@@ -16,7 +16,10 @@
 
 #include "embedded_files.hpp"
 #include "log.hpp"
-#include "variants.hpp"
+#include "levcl/io.hpp"
+#include "levcl/tuning.hpp"
+#include "registry.hpp"
+#include "text.hpp"
 
 namespace levcl {
 namespace detail {
@@ -40,11 +43,6 @@ const std::vector<AliasRule>& alias_rules() {
       {std::regex("(?:pthread|cpu)-(.+?)-[A-Z].*"), "$1"},
   };
   return rules;
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
 }
 
 struct Entry {
@@ -177,10 +175,12 @@ const Level levels[] = {
     {"default", [](const json& e, const DeviceInfo&) { return e.value("match", "") == "default"; }},
 };
 
-
-// What "auto" runs when no entry rates a variant: the fastest variant on every device
-// measured so far.
-constexpr const char* fallback_variant = "pwg";
+// What "auto" runs when no entry rates a variant: the registry's fallback.
+const VariantInfo& fallback_variant() {
+  for (const auto& v : registered_variants())
+    if (v.auto_fallback) return v.info;
+  throw Error(ErrorCode::internal, "no variant is registered as the fallback of auto");
+}
 
 TunedChoice defaults_of(const VariantInfo& info, std::string source) {
   return {info.name, resolve_params(info, {}), std::move(source)};
@@ -228,6 +228,21 @@ std::string tuning_overlay_dir() {
   return "";
 }
 
+std::string install_tuning_file(const std::string& path) {
+  const std::filesystem::path dir = tuning_overlay_dir();
+  if (dir.empty())
+    throw Error(ErrorCode::invalid_argument, "no tuning overlay: neither LEVCL_TUNING_DIR, XDG_DATA_HOME nor HOME is set");
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::filesystem::path target = dir / std::filesystem::path(path).filename();
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw Error(ErrorCode::bad_input, "cannot read " + path + " to install it");
+  write_file_atomically(target.string(), text.str());  // a running lookup never sees half a file
+  return target.string();
+}
+
 TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
   using namespace detail;
   const bool automatic = variant.empty() || variant == "auto";
@@ -256,7 +271,7 @@ TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
       if (!chosen->info.uses_device) continue;
       return choice_from(entry, level.name, device, chosen->info);
     }
-  return defaults_of(find_variant(automatic ? fallback_variant : variant).info, "defaults");
+  return defaults_of(automatic ? fallback_variant() : find_variant(variant).info, "defaults");
 }
 
 }  // namespace levcl

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "variants.hpp"
+#include "cpu_reference.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -13,7 +13,25 @@ constexpr cl_int unknown = std::numeric_limits<cl_int>::max();
 
 }  // namespace
 
-WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std::string_view sb, int column_count)
+ParamSpec read_interval_param() {
+  return {"read-interval", 100, 1, 1 << 20, "kernel launches between two reads of the result", Sweep::read_interval};
+}
+
+ParamSpec diamond_param() {
+  // Not swept: diamond=1 only skips work; diamond=0 is there to reproduce the paper's progression.
+  return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)", Sweep::none};
+}
+
+ParamSpec extend_param() {
+  // Not swept: the right choice depends on the strings, not the device (extend_by_words).
+  return {"extend", 1, 0, 2,
+          "extend matches 0 a byte at a time, 2 eight bytes at a time, 1 by words when a sample of the strings "
+          "looks similar",
+          Sweep::none};
+}
+
+WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std::string_view sb, int column_count,
+                                   std::int64_t bound)
     : columns(static_cast<std::size_t>(column_count)) {
   const std::uint64_t cells = static_cast<std::uint64_t>(sa.size()) + sb.size() + 3;
   const std::uint64_t column_bytes = cells * sizeof(cl_int);
@@ -30,7 +48,7 @@ WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std:
       column = cl::Buffer(device.context(), CL_MEM_READ_WRITE, column_bytes);
       device.queue().enqueueFillBuffer(column, unreached, 0, column_bytes);
     }
-    const cl_int initial[4] = {unknown, static_cast<cl_int>(std::max(sa.size(), sb.size())), 0, 0};
+    const cl_int initial[4] = {unknown, static_cast<cl_int>(bound), 0, 0};
     state = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof initial);
     device.queue().enqueueWriteBuffer(state, CL_TRUE, 0, sizeof initial, initial);
   } catch (const cl::Error& e) {
@@ -56,42 +74,32 @@ bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend
   return cpu_wfa_distance(a.substr(0, w), b.substr(0, w), static_cast<std::int64_t>(w / run)).has_value();
 }
 
-double busy_seconds(const cl::Event& first, const cl::Event& last) {
-  const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-  return end > start ? static_cast<double>(end - start) * 1e-9 : 0.0;
-}
-
-Result run_wavefront(cl::CommandQueue& queue, WavefrontBuffers& buffers, std::int64_t initial_bound,
+Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,
                      const WavefrontSteps& steps) {
   Result result;
-  cl::Event first, last;
-  std::int64_t bound = initial_bound;
+  BusySpan busy;
+  std::int64_t bound = max_distance;
   for (std::int64_t step = 0;; ++step) {
     const bool live = steps.live(step, bound);
     const bool read_after = !live || !steps.live(step + 1, bound) || (step + 1) % steps.read_interval == 0 ||
                             step >= steps.last_step;
     if (live) {
-      // Events only where the busy span needs them: they cost time on every launch.
-      const bool timed = result.launches == 0 || read_after;
-      cl::Event event;
-      result.cells += steps.enqueue(step, bound, timed ? &event : nullptr);
-      if (result.launches == 0) first = event;
-      if (timed) last = event;
+      result.cells += steps.enqueue(step, bound, busy.event(read_after));
       ++result.launches;
     }
     if (!read_after) continue;
-    const auto state = buffers.read_state(queue);
-    if (state.solution >= 0) {
-      result.distance = state.solution;
+    const auto state = buffers.read_state(device.queue());
+    const bool over = !live || step >= steps.last_step;
+    if (state.solution >= 0 || over) {
+      // Without a solution, every cell of every path of at most max_distance edits was
+      // computed and none reached the end: the distance is larger.
+      result.distance = state.solution >= 0 ? state.solution : max_distance + 1;
       result.cells += state.cells;
       break;
     }
-    if (!live || step >= steps.last_step)
-      throw Error(ErrorCode::internal, "wavefront ended at step " + std::to_string(step) + " without a solution");
     bound = state.bound;
   }
-  result.kernel_seconds = busy_seconds(first, last);
+  result.kernel_seconds = busy.seconds();
   return result;
 }
 

@@ -1,18 +1,24 @@
-// Host side shared by the wavefront (WFA) variants: device buffers for the two strings,
-// two centred columns and the solution state; the live diagonal range of a radius
-// (with the dynamic diamond); and the read of the state that ends the run.
+// Host side shared by the wavefront (WFA) families (wfa_column.cpp, wfa_band.cpp): their
+// common parameters, device buffers for the two strings, the centred columns and the
+// solution state; the live diagonal range of a radius (with the dynamic diamond); and
+// the launch loop that ends when the state holds the solution.
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
 #include <string_view>
 
 #include "device_runtime.hpp"
+#include "registry.hpp"
 
 namespace levcl::detail {
+
+// Parameters of every wavefront variant (kernel #defines in upper case).
+ParamSpec read_interval_param();
+ParamSpec diamond_param();
+ParamSpec extend_param();
 
 // Diagonals [lo, hi] computed at one radius; empty when lo > hi.
 struct DiagonalRange {
@@ -38,8 +44,10 @@ inline DiagonalRange live_diagonals(std::int64_t m, std::int64_t n, std::int64_t
 class WavefrontBuffers {
  public:
   // Uploads the strings and prepares `column_count` centred columns of m+n+3 cells set
-  // to UNREACHED (two for a column per launch; four for the bands' zig-zag boundary).
-  WavefrontBuffers(OpenDevice& device, std::string_view a, std::string_view b, int column_count);
+  // to UNREACHED (two for a column per launch; four for the bands' zig-zag boundary);
+  // the state starts with the distance bound `bound`.
+  WavefrontBuffers(OpenDevice& device, std::string_view a, std::string_view b, int column_count,
+                   std::int64_t bound);
 
   cl::Buffer a, b;
   std::vector<cl::Buffer> columns;
@@ -64,9 +72,6 @@ class WavefrontBuffers {
 // distance of the first 1024 bytes of each leaves 16 or more matching bytes per edit.
 bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend);
 
-// Device busy span between the start of `first` and the end of `last`.
-double busy_seconds(const cl::Event& first, const cl::Event& last);
-
 // One launch of a wavefront variant: step s is a radius (one column per launch) or a
 // band of radii (tiles). `live(s, bound)` says whether step s has any cell inside the
 // pyramid and the dynamic diamond of distance bound `bound`; `enqueue(s, bound, event)`
@@ -75,20 +80,17 @@ double busy_seconds(const cl::Event& first, const cl::Event& last);
 struct WavefrontSteps {
   std::function<bool(std::int64_t step, std::int64_t bound)> live;
   std::function<std::uint64_t(std::int64_t step, std::int64_t bound, cl::Event* event)> enqueue;
-  std::int64_t last_step;      // a step by which the solution is always reached
+  std::int64_t last_step;      // a step by which the solution is reached if the distance is at most the bound
   std::int64_t read_interval;  // launches between two blocking reads of the state
 };
 
-// Enqueues steps until the state read after one of them holds the solution. The host's
-// diamond bound lags the device's by at most one read interval: that only costs a few
-// cells, never exactness, because a looser bound keeps a superset of the needed cells.
-// Fills distance, cells (host-counted plus device-counted), launches, kernel_seconds.
-Result run_wavefront(cl::CommandQueue& queue, WavefrontBuffers& buffers, std::int64_t initial_bound,
+// Enqueues steps until the state read after one of them holds the solution, or until
+// last_step has passed without one: then the distance is over `max_distance` (the
+// caller's k) and the result's distance is max_distance + 1. The host's diamond bound
+// lags the device's by at most one read interval: that only costs a few cells, never
+// exactness, because a looser bound keeps a superset of the needed cells. Fills
+// distance, cells (host-counted plus device-counted), launches, kernel_seconds.
+Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,
                      const WavefrontSteps& steps);
-
-using Clock = std::chrono::steady_clock;
-inline double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 }  // namespace levcl::detail

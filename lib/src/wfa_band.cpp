@@ -5,11 +5,16 @@
 #include <climits>
 
 #include "log.hpp"
-#include "variants.hpp"
+#include "registry.hpp"
 #include "wavefront.hpp"
 
 namespace levcl::detail {
 namespace {
+
+ParamSpec tile_param(std::int64_t default_value, std::int64_t max_value) {
+  return {"tile", default_value, 1, max_value, "tile length t: a diamond tile has 2t^2 cells, a band t radii",
+          Sweep::tile};
+}
 
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
@@ -35,30 +40,57 @@ BandTiles band_tiles(std::int64_t m, std::int64_t n, std::int64_t t, std::int64_
   return {base + 2 * t * p_first, p_last - p_first + 1};
 }
 
-}  // namespace
+// The kernels of the family: one work-item per tile with its working store in registers,
+// local or global memory (cl/wfa_tile.cl; the values are its STORE build option), or one
+// workgroup of 2t + 2 work-items per tile (cl/wfa_pwg.cl).
+enum class BandKernel { tile_private = 0, tile_local = 1, tile_global = 2, pwg = 3 };
 
-Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view sa, std::string_view sb,
-                    const Params& params) {
+// The arguments of wfa_tile and wfa_pwg, in the kernels' order (wfa_pwg has no scratch).
+struct BandArgs {
+  cl::Buffer a;
+  cl_int m;
+  cl::Buffer b;
+  cl_int n;
+  cl::Buffer top_in, below_in, top_out, below_out;
+  cl_int r0, c_first, tiles, bound;
+  cl::Buffer state;
+  auto fields() const {
+    return std::tie(a, m, b, n, top_in, below_in, top_out, below_out, r0, c_first, tiles, bound, state);
+  }
+};
+struct TileArgs : BandArgs {
+  cl::Buffer scratch;
+  auto fields() const { return std::tuple_cat(BandArgs::fields(), std::tie(scratch)); }
+};
+
+// Workgroup size of a configuration: pwg's is its tile's 2t + 2 diagonals.
+std::int64_t workgroup_of(BandKernel kind, const Params& params) {
+  return kind == BandKernel::pwg ? 2 * params.at("tile") + 2 : params.at("wg");
+}
+
+Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
+  const Params& params = call.params;
   const std::int64_t t = params.at("tile");
   const bool pwg = kind == BandKernel::pwg;
-  const std::int64_t wg = pwg ? 2 * t + 2 : params.at("wg");
+  const std::int64_t wg = workgroup_of(kind, params);
   const bool diamond = params.at("diamond") != 0;
-  const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
+  const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
   if (std::max(m, n) + 2 * t > INT_MAX)
     throw Error(ErrorCode::input_too_long, "inputs this long leave no room for tile=" + std::to_string(t) +
                                                " in 32-bit radii; use a column variant");
 
-  const bool words = extend_by_words(sa, sb, params.at("extend"));
+  const bool words = extend_by_words(call.a, call.b, params.at("extend"));
+  // Unrolled private tiles stay in registers; on a CPU they gain nothing past t = 4
+  // (2t^2 = 32 cells) and their compile time grows with t^2 (POCL: 17 s at t = 8).
+  const bool unroll = kind == BandKernel::tile_private && (device.info().type != "cpu" || t <= 4);
   const std::string options = "-DTILE=" + std::to_string(t) + " -DWG=" + std::to_string(wg) +
                               " -DSTORE=" + std::to_string(static_cast<int>(kind)) +
-                              " -DEXTEND_WORDS=" + (words ? "1" : "0");
-  cl::Kernel kernel = device.kernel({"wfa_common.cl", "wfa_band.cl", pwg ? "wfa_pwg.cl" : "wfa_tile.cl"},
-                                    pwg ? "wfa_pwg" : "wfa_tile", options);
+                              " -DUNROLL_PRIVATE=" + (unroll ? "1" : "0") + " -DEXTEND_WORDS=" + (words ? "1" : "0");
+  const char* name = pwg ? "wfa_pwg" : "wfa_tile";
+  cl::Kernel& kernel = device.kernel({"wfa_common.cl", "wfa_band.cl", std::string(name) + ".cl"}, name, options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
-  const auto start = Clock::now();
-  WavefrontBuffers buffers(device, sa, sb, 4);
-  Result result;
+  WavefrontBuffers buffers(device, call.a, call.b, 4, call.max_distance);
   try {
     // tile-global keeps every tile's store in one scratch buffer, sized for the widest band.
     const std::uint64_t max_tiles = static_cast<std::uint64_t>((m + n + 1) / (2 * t) + 2);
@@ -67,42 +99,85 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, std::string_view sa, st
     if (scratch_cells * sizeof(cl_int) > device.info().max_allocation)
       throw Error(ErrorCode::out_of_memory, "device out of memory: tile-global needs a scratch buffer of " +
                                                 std::to_string(scratch_cells * sizeof(cl_int)) + " bytes");
-    cl::Buffer scratch(device.context(), CL_MEM_READ_WRITE, scratch_cells * sizeof(cl_int));
+    TileArgs args;
+    args.a = buffers.a;
+    args.m = static_cast<cl_int>(m);
+    args.b = buffers.b;
+    args.n = static_cast<cl_int>(n);
+    args.state = buffers.state;
+    args.scratch = cl::Buffer(device.context(), CL_MEM_READ_WRITE, scratch_cells * sizeof(cl_int));
 
-    kernel.setArg(0, buffers.a);
-    kernel.setArg(1, static_cast<cl_int>(m));
-    kernel.setArg(2, buffers.b);
-    kernel.setArg(3, static_cast<cl_int>(n));
-    kernel.setArg(12, buffers.state);
-    if (!pwg) kernel.setArg(13, scratch);
     WavefrontSteps steps;
-    steps.last_step = std::max(m, n) / t + 1;
+    steps.last_step = call.max_distance / t + 1;
     steps.read_interval = params.at("read-interval");
     steps.live = [&](std::int64_t band, std::int64_t bound) { return band_tiles(m, n, t, band, bound, diamond).count > 0; };
     steps.enqueue = [&](std::int64_t band, std::int64_t bound, cl::Event* event) -> std::uint64_t {
       const BandTiles tiles = band_tiles(m, n, t, band, bound, diamond);
-      const std::uint64_t global = pwg ? tiles.count * wg : (tiles.count + wg - 1) / wg * wg;
       const int in = band % 2, out = 1 - in;  // columns: [0,1] top/below of even bands' input, [2,3] of odd
-      kernel.setArg(4, buffers.columns[2 * in]);
-      kernel.setArg(5, buffers.columns[2 * in + 1]);
-      kernel.setArg(6, buffers.columns[2 * out]);
-      kernel.setArg(7, buffers.columns[2 * out + 1]);
-      kernel.setArg(8, static_cast<cl_int>(band * t));
-      kernel.setArg(9, static_cast<cl_int>(tiles.c_first));
-      kernel.setArg(10, static_cast<cl_int>(tiles.count));
-      kernel.setArg(11, static_cast<cl_int>(diamond ? std::min<std::int64_t>(bound, INT_MAX) : INT_MAX));
-      device.queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(wg), nullptr,
-                                          event);
+      args.top_in = buffers.columns[2 * in];
+      args.below_in = buffers.columns[2 * in + 1];
+      args.top_out = buffers.columns[2 * out];
+      args.below_out = buffers.columns[2 * out + 1];
+      args.r0 = static_cast<cl_int>(band * t);
+      args.c_first = static_cast<cl_int>(tiles.c_first);
+      args.tiles = static_cast<cl_int>(tiles.count);
+      args.bound = static_cast<cl_int>(diamond ? std::min<std::int64_t>(bound, INT_MAX) : INT_MAX);
+      if (pwg)
+        set_args(kernel, static_cast<const BandArgs&>(args));
+      else
+        set_args(kernel, args);
+      const std::uint64_t global = pwg ? tiles.count * wg : (tiles.count + wg - 1) / wg * wg;
+      device.launch(kernel, global, static_cast<std::size_t>(wg), event);
       log().debug("band {} (r from {}) tiles {} from centre {} global={} bound={}", band, band * t, tiles.count,
                   tiles.c_first, global, bound);
       return 0;  // the kernel counts its live cells
     };
-    result = run_wavefront(device.queue(), buffers, std::max(m, n), steps);
+    return run_wavefront(device, buffers, call.max_distance, steps);
   } catch (const cl::Error& e) {
-    throw_opencl_error(e, "running " + std::string(pwg ? "wfa_pwg" : "wfa_tile") + " on " + device.info().name);
+    throw_opencl_error(e, std::string("running ") + name + " on " + device.info().name);
   }
-  result.seconds = seconds_since(start);
-  return result;
 }
 
+Variant band_variant(std::string name, std::string description, BandKernel kind) {
+  Variant v;
+  v.info.name = std::move(name);
+  v.info.description = std::move(description);
+  v.info.uses_device = true;
+  if (kind == BandKernel::pwg) {
+    v.info.params = {tile_param(127, 511)};  // the workgroup is 2t + 2 = 256 work-items by default
+  } else {
+    // Private tiles must unroll completely to stay in registers: keep them short.
+    v.info.params = {workgroup_param(64), tile_param(2, kind == BandKernel::tile_private ? 8 : 64)};
+  }
+  v.info.params.push_back(read_interval_param());
+  v.info.params.push_back(diamond_param());
+  v.info.params.push_back(extend_param());
+  v.needs = [kind](const Params& p) {
+    const auto wg = static_cast<std::uint64_t>(workgroup_of(kind, p));
+    const auto t = static_cast<std::uint64_t>(p.at("tile"));
+    std::uint64_t local = 0;
+    if (kind == BandKernel::tile_local) local = 2 * t * t * wg * sizeof(cl_int);      // 2t^2 cells per work-item
+    if (kind == BandKernel::pwg) local = (2 * wg + 2) * sizeof(cl_int);               // two slots per diagonal
+    return DeviceNeeds{wg, local};
+  };
+  v.run = [kind](OpenDevice* device, const Call& call) { return run_wfa_band(*device, kind, call); };
+  v.auto_fallback = kind == BandKernel::pwg;  // the fastest variant on every device measured so far
+  return v;
+}
+
+std::vector<Variant> band_variants() {
+  return {
+      band_variant("tile-local", "one work-item per diamond tile, working store in local memory",
+                   BandKernel::tile_local),
+      band_variant("tile-global", "one work-item per diamond tile, working store in global memory",
+                   BandKernel::tile_global),
+      band_variant("tile-private", "one work-item per diamond tile, working store in registers",
+                   BandKernel::tile_private),
+      band_variant("pwg", "one workgroup of 2t+2 work-items per diamond tile, one diagonal each", BandKernel::pwg),
+  };
+}
+
+const FamilyRegistration registration{30, "wfa_band", band_variants};
+
+}  // namespace
 }  // namespace levcl::detail

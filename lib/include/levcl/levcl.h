@@ -31,7 +31,7 @@ typedef enum levcl_status {
 typedef struct levcl_context levcl_context;
 
 typedef struct levcl_result {
-  int64_t distance;
+  int64_t distance;        /* -1 when it is larger than the max_distance of levcl_distance_max */
   uint64_t cells;          /* cells actually computed */
   double seconds;          /* end to end */
   double kernel_seconds;   /* device busy time */
@@ -52,6 +52,17 @@ LEVCL_API void levcl_context_destroy(levcl_context* context);
 LEVCL_API levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
                             const char* b, size_t len_b, const char* variant,
                             const char* params, levcl_result* result);
+
+/* As levcl_distance, with edlib's k: when max_distance >= 0 and the distance is larger,
+   result->distance is -1 (and the engines stop as soon as they know). A negative
+   max_distance means no bound. */
+LEVCL_API levcl_status levcl_distance_max(levcl_context* context, const char* a, size_t len_a,
+                                const char* b, size_t len_b, const char* variant,
+                                const char* params, int64_t max_distance, levcl_result* result);
+
+/* Seconds the last successful distance call on this context spent building or loading
+   kernels (0 once they are built): levcl_result's seconds leave it out. */
+LEVCL_API double levcl_last_build_seconds(const levcl_context* context);
 
 #ifdef __cplusplus
 }

@@ -52,7 +52,7 @@ class LEVCL_API Error : public std::runtime_error {
   ErrorCode code_;
 };
 
-// Integer tunables by name: "wg", "read-interval", "tile", "diamond".
+// Integer tunables by name: "wg", "read-interval", "tile", "diamond", "extend".
 using Params = std::map<std::string, std::int64_t>;
 
 // Parses "KEY=VALUE" into params (throws invalid_argument when malformed).
@@ -108,8 +108,11 @@ struct ParamSpec {
 struct VariantInfo {
   std::string name;
   std::string description;
-  bool uses_device;              // false for the CPU references
+  bool uses_device;              // false for the CPU variants
   std::vector<ParamSpec> params;
+  bool tuned = true;             // levcl-tune sweeps it unless told which variants to tune
+                                 // (false for baselines never worth running for speed)
+  std::string family;            // its kernel family: the name shared by cl/, lib/src/ and the tests
 };
 
 // Why `device` cannot run `variant` with `params` (missing ones take their defaults), or
@@ -124,36 +127,32 @@ LEVCL_API const std::vector<VariantInfo>& list_variants();
 // Throws invalid_argument for an unknown name.
 LEVCL_API const VariantInfo& variant_info(const std::string& name);
 
+// Giga cell updates per second as the papers report them: len_a * len_b / seconds / 1e9
+// (0 when no time was measured).
+LEVCL_API double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept;
+
+// What to compute, and how (edlib's config): the variant ("" or "auto": the tuning
+// database's choice for the device), its parameters, and max_distance (edlib's k): when
+// k >= 0 and the distance is larger, the result says so instead of giving it, and the
+// engines stop as soon as they know.
+struct Options {
+  std::string variant;
+  Params params;
+  std::int64_t max_distance = -1;  // < 0: no bound
+};
+
 struct Result {
-  std::int64_t distance = 0;
+  std::int64_t distance = 0;    // -1 when it is larger than Options::max_distance
   std::string variant;
   Params params;                // every parameter, defaults filled in
   std::string device;           // device name, or "cpu" for the CPU references
   std::uint64_t cells = 0;      // wavefront (or DP) cells actually computed
-  double seconds = 0;           // end to end: strings in host memory to distance
+  double seconds = 0;           // end to end: strings in host memory to distance (programs built)
+  double build_seconds = 0;     // building or loading this call's programs; 0 once they are built
   double kernel_seconds = 0;    // device busy time (first kernel start to last kernel end)
   std::uint64_t launches = 0;   // kernel enqueues
   std::string params_source;    // where the parameters came from (call, context, database entry, defaults)
 };
-
-// The variant and parameters the runtime uses on a device, and why.
-struct TunedChoice {
-  std::string variant;  // for "auto": the variant the database rates best on the device
-  Params params;        // complete, defaults filled in
-  std::string source;   // e.g. "shipped tuning/nvidia-h100.json (device name)", "defaults"
-};
-
-// Looks the device up in the tuning database: the user overlay (LEVCL_TUNING_DIR, default
-// $XDG_DATA_HOME/levcl/tuning or ~/.local/share/levcl/tuning) before the entries shipped
-// in tuning/*.json, matching by device name (with aliases for decorations such as POCL's
-// "pthread-" prefix), then architecture, then vendor and device type, then the global
-// default. variant "auto" or "" picks the best-rated variant. An entry whose parameters
-// the device cannot run falls back to the variant's defaults, with a warning.
-LEVCL_API TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant);
-
-// The user overlay folder of the tuning database ("" when neither LEVCL_TUNING_DIR,
-// XDG_DATA_HOME nor HOME is set); levcl-tune --install writes there.
-LEVCL_API std::string tuning_overlay_dir();
 
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
@@ -179,6 +178,8 @@ class LEVCL_API Context {
   // then the database's, then the defaults. Exact for every variant.
   Result distance(std::string_view a, std::string_view b, const std::string& variant = "",
                   const Params& params = {});
+  // The same with every setting in one place, max_distance included.
+  Result distance(std::string_view a, std::string_view b, const Options& options);
 
   // The variant used when none is named ("auto").
   static const char* default_variant() noexcept;
@@ -188,10 +189,5 @@ class LEVCL_API Context {
  private:
   std::unique_ptr<Impl> impl_;
 };
-
-// Reads one sequence from a file: FASTA or gzipped FASTA (record by zero-based index
-// or by name, sequence lines concatenated, whitespace dropped), or any other file byte
-// for byte (gzip is undone first). path "-" reads standard input. Throws bad_input.
-LEVCL_API std::string read_sequence(const std::string& path, const std::string& record = "");
 
 }  // namespace levcl

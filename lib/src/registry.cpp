@@ -1,0 +1,119 @@
+#include "registry.hpp"
+
+#include <algorithm>
+
+namespace levcl {
+namespace detail {
+namespace {
+
+struct Family {
+  int rank;
+  const char* name;
+  std::vector<Variant> (*variants)();
+};
+
+// Filled by the families' registrations during static initialisation; read afterwards.
+std::vector<Family>& families() {
+  static std::vector<Family> list;
+  return list;
+}
+
+std::string known_names(const std::vector<std::string>& names) {
+  std::string known;
+  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+  return known.empty() ? "none" : known;
+}
+
+}  // namespace
+
+FamilyRegistration::FamilyRegistration(int rank, const char* family, std::vector<Variant> (*variants)()) {
+  families().push_back({rank, family, variants});
+}
+
+const std::vector<Variant>& registered_variants() {
+  static const std::vector<Variant> table = [] {
+    auto ordered = families();
+    std::stable_sort(ordered.begin(), ordered.end(), [](const Family& x, const Family& y) { return x.rank < y.rank; });
+    std::vector<Variant> out;
+    for (const auto& family : ordered)
+      for (auto& v : family.variants()) {
+        v.info.family = family.name;
+        out.push_back(std::move(v));
+      }
+    return out;
+  }();
+  return table;
+}
+
+const Variant& find_variant(const std::string& name) {
+  std::vector<std::string> names;
+  for (const auto& v : registered_variants()) {
+    if (v.info.name == name) return v;
+    names.push_back(v.info.name);
+  }
+  throw Error(ErrorCode::invalid_argument, "unknown variant '" + name + "' (known: " + known_names(names) + ")");
+}
+
+std::string range_error(const ParamSpec& spec, std::int64_t value) {
+  if (value >= spec.min_value && value <= spec.max_value) return "";
+  return spec.name + "=" + std::to_string(value) + " is out of range [" + std::to_string(spec.min_value) + ", " +
+         std::to_string(spec.max_value) + "]";
+}
+
+Params resolve_params(const VariantInfo& info, const Params& given) {
+  Params resolved;
+  for (const auto& spec : info.params) resolved[spec.name] = spec.default_value;
+  for (const auto& [key, value] : given) {
+    const auto spec = std::find_if(info.params.begin(), info.params.end(),
+                                   [&key = key](const ParamSpec& s) { return s.name == key; });
+    if (spec == info.params.end()) {
+      std::vector<std::string> names;
+      for (const auto& s : info.params) names.push_back(s.name);
+      throw Error(ErrorCode::invalid_argument,
+                  "variant '" + info.name + "' has no parameter '" + key + "' (it has: " + known_names(names) + ")");
+    }
+    if (const std::string why = range_error(*spec, value); !why.empty())
+      throw Error(ErrorCode::invalid_argument, "parameter " + why);
+    resolved[key] = value;
+  }
+  return resolved;
+}
+
+ParamSpec workgroup_param(std::int64_t default_value) {
+  return {"wg", default_value, 1, 1 << 16, "work-items per workgroup", Sweep::workgroup};
+}
+
+}  // namespace detail
+
+const std::vector<VariantInfo>& list_variants() {
+  static const std::vector<VariantInfo> infos = [] {
+    std::vector<VariantInfo> out;
+    for (const auto& v : detail::registered_variants()) out.push_back(v.info);
+    return out;
+  }();
+  return infos;
+}
+
+const VariantInfo& variant_info(const std::string& name) { return detail::find_variant(name).info; }
+
+std::string unrunnable_reason(const DeviceInfo& device, const std::string& variant, const Params& params) {
+  const detail::Variant& v = detail::find_variant(variant);
+  Params full;
+  for (const auto& spec : v.info.params) {
+    const auto given = params.find(spec.name);
+    const std::int64_t value = given == params.end() ? spec.default_value : given->second;
+    if (std::string why = detail::range_error(spec, value); !why.empty()) return why;
+    full[spec.name] = value;
+  }
+  if (!v.needs) return "";
+  const detail::DeviceNeeds needs = v.needs(full);
+  if (needs.workgroup > device.max_workgroup)
+    return "a workgroup of " + std::to_string(needs.workgroup) + " work-items is over " + device.name +
+           "'s maximum of " + std::to_string(device.max_workgroup);
+  if (needs.local_memory > device.local_memory)
+    return variant + " with these parameters needs " + std::to_string(needs.local_memory) +
+           " bytes of local memory per workgroup; " + device.name + " has " + std::to_string(device.local_memory);
+  return "";
+}
+
+}  // namespace levcl

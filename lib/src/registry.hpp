@@ -1,0 +1,70 @@
+// The variant registry. Every variant levcl offers is described once, by its family's own
+// file (cpu_reference.cpp, antidiagonal.cpp, wfa_column.cpp, wfa_band.cpp, ...): name,
+// description, parameters with their tuner sweeps, what a configuration needs from a
+// device, and the routine that runs it. Everything else — the Context, the tuning
+// database, levcl-tune, the tests, --list-variants — asks the registry, never a name.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl::detail {
+
+class OpenDevice;
+
+// One distance to compute, as a variant's run routine receives it.
+struct Call {
+  std::string_view a, b;
+  Params params;              // every parameter of the variant, defaults filled in, range-checked
+  std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
+};
+
+// What one configuration asks of a device; 0 means nothing to check.
+struct DeviceNeeds {
+  std::uint64_t workgroup = 0;     // work-items per workgroup
+  std::uint64_t local_memory = 0;  // bytes of local memory per workgroup
+};
+
+struct Variant {
+  VariantInfo info;
+  // Device variants only: the workgroup and local memory of a configuration, so that
+  // unrunnable_reason refuses it before any launch.
+  std::function<DeviceNeeds(const Params&)> needs;
+  // Runs the variant. `device` is null for the CPU variants. Fills distance (or a
+  // value above call.max_distance), cells, seconds, kernel_seconds and launches; the
+  // Context fills in the rest.
+  std::function<Result(OpenDevice* device, const Call& call)> run;
+  // The variant "auto" runs where no tuning-database entry rates any (one in the registry).
+  bool auto_fallback = false;
+};
+
+// A family's registration: its rank orders --list-variants (the paper's progression:
+// CPU references, then the naive GPU baseline, then the wavefront variants in the order
+// the paper builds them). Each family file holds one, as a namespace-scope constant:
+//   const FamilyRegistration registration{30, "wfa_column", column_variants};
+struct FamilyRegistration {
+  FamilyRegistration(int rank, const char* family, std::vector<Variant> (*variants)());
+};
+
+// Every registered variant, in rank order (then the order each family lists them).
+const std::vector<Variant>& registered_variants();
+
+// Throws invalid_argument naming the known variants.
+const Variant& find_variant(const std::string& name);
+
+// "" if value lies in the parameter's range, else why not ("tile=9 is out of range [1, 8]").
+std::string range_error(const ParamSpec& spec, std::int64_t value);
+
+// Defaults filled in; unknown keys and out-of-range values throw invalid_argument.
+Params resolve_params(const VariantInfo& info, const Params& given);
+
+// Parameters shared by several families; the same names are the kernels' #defines (in
+// upper case), the tuner's sweep and the tuning database's keys.
+ParamSpec workgroup_param(std::int64_t default_value);
+
+}  // namespace levcl::detail

@@ -271,6 +271,8 @@ TuneSummary tune(Context& context, const TuneSettings& s, const Report& report, 
       const std::string label = "[" + std::to_string(index) + "/" + std::to_string(total) + " " + name + "] " +
                                 swept_text(*plan.info, c.params);
       std::vector<json> rows;
+      double log_gcups = 0;  // over the workloads measured, for the progress line
+      std::size_t measured = 0;
       std::string error;
       bool exact = true, aborted = false;
       try {
@@ -294,6 +296,8 @@ TuneSummary tune(Context& context, const TuneSettings& s, const Report& report, 
             ++summary.wrong;
           }
           rows.push_back(std::move(row));
+          log_gcups += std::log(g);
+          ++measured;
           if (k == 0 && record.workloads.size() > 1 && fastest_cheapest > 0 && r.seconds > 3 * fastest_cheapest)
             aborted = true;
           if (k == 0 && exact && (fastest_cheapest == 0 || r.seconds < fastest_cheapest)) fastest_cheapest = r.seconds;
@@ -312,11 +316,7 @@ TuneSummary tune(Context& context, const TuneSettings& s, const Report& report, 
       if (!error.empty()) {
         status = "error: " + error.substr(0, error.find('\n'));
       } else {
-        double log_sum = 0;
-        for (const auto& row : rows)
-          if (row.contains("gcups")) log_sum += std::log(row.at("gcups").get<double>());
-        const auto measured = std::count_if(rows.begin(), rows.end(), [](const json& r) { return r.contains("gcups"); });
-        status = fixed(std::exp(log_sum / static_cast<double>(measured)), 1) + " GCUPS" + (exact ? "" : " WRONG") +
+        status = fixed(std::exp(log_gcups / static_cast<double>(measured)), 1) + " GCUPS" + (exact ? "" : " WRONG") +
                  (aborted ? " (aborted: slower than 3x best)" : "");
       }
       const TuneBest best = best_now();

@@ -1,0 +1,72 @@
+// The bit-parallel family (cl/bitpar.cl, bitpar.cpp): Myers' bit-vector algorithm with
+// Hyyrö's blocks, as edlib computes global edit distance, cut into stripes of rows.
+//
+// Geometry shared by the CPU engine and the device's host routine. DP rows 1..m are A's
+// bytes (the longer string, so that there are many stripes), DP columns 1..n B's. A
+// stripe holds `height` consecutive rows; it sweeps its columns once, left to right,
+// taking the previous stripe's bottom row as its top boundary (one horizontal delta,
+// +1/0/-1, per column: the "horizontal bus") and handing its own bottom row on.
+//
+// With a bound k only the diagonals d = j - i inside a band [lo, hi] can hold a path of
+// cost <= k (Ukkonen). A stripe then computes only the columns where its rows meet the
+// band. Outside them it assumes overestimates that keep neighbouring cells within one of
+// each other: its left boundary column climbs by +1 per row below its top-left corner, and
+// beyond the previous stripe's last column its top boundary climbs by +1 per column. Every
+// cell is then at least its true value, and exact wherever a path of cost <= k reaches it,
+// so D[m][n] is exact whenever it is <= k.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace levcl::detail {
+
+// The diagonals d = j - i a run computes, [lo, hi]: every diagonal when k >= max(m, n).
+struct Band {
+  std::int64_t lo, hi;
+};
+
+// The band of paths of cost <= k from (0, 0) to (m, n); k >= |n - m|.
+inline Band band_for(std::int64_t m, std::int64_t n, std::int64_t k) {
+  if (k >= std::max(m, n)) return {-m, n};
+  const std::int64_t slack = (k - (n > m ? n - m : m - n)) / 2;  // edits to spare on each side
+  return {std::max(-m, std::min<std::int64_t>(0, n - m) - slack), std::min(n, std::max<std::int64_t>(0, n - m) + slack)};
+}
+
+// Columns [first, last] (1-based) of the stripe of rows r0 + 1 .. r1: those meeting the band.
+struct ColumnRange {
+  std::int64_t first, last;
+};
+inline ColumnRange stripe_columns(std::int64_t r0, std::int64_t r1, std::int64_t n, const Band& band) {
+  return {std::max<std::int64_t>(1, r0 + 1 + band.lo), std::min(n, r1 + band.hi)};
+}
+
+// Symbol codes, so that the match-mask tables have one row per byte A holds, plus one for
+// every byte it does not (their masks are empty): DNA needs 5 rows, not 256. Code 0 is
+// that empty row, the bytes of A get 1.. in increasing order; when A holds all 256
+// bytes, each byte is its own code.
+struct SymbolCodes {
+  std::array<std::uint8_t, 256> of{};
+  int count = 1;  // codes in use, at most 256
+};
+inline SymbolCodes symbol_codes(std::string_view a) {
+  std::array<bool, 256> seen{};
+  for (unsigned char c : a) seen[c] = true;
+  SymbolCodes codes;
+  if (std::all_of(seen.begin(), seen.end(), [](bool s) { return s; })) {
+    for (int c = 0; c < 256; ++c) codes.of[c] = static_cast<std::uint8_t>(c);
+    codes.count = 256;
+    return codes;
+  }
+  for (int c = 0; c < 256; ++c)
+    if (seen[c]) codes.of[c] = static_cast<std::uint8_t>(codes.count++);
+  return codes;
+}
+
+// cpu-bitpar's engine: D'[m][n] over the band (exact when it is <= k of the band; the
+// caller checks). Adds the cells it computes to *cells.
+std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells);
+
+}  // namespace levcl::detail

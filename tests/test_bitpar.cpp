@@ -1,0 +1,86 @@
+// What is particular to the bit-parallel family (bitpar, bitpar-vector, cpu-bitpar):
+// many stripes chained through a ring of few bus slots, progress published every chunk,
+// bands of a bound k across stripes, bands that must grow. test_variants checks every
+// variant's exactness like any other's.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include "exactness.hpp"
+#include "levcl/levcl.hpp"
+
+namespace {
+
+using levcl::test::check_against_dp;
+using levcl::test::Pair;
+
+std::vector<std::string> family() {
+  std::vector<std::string> names;
+  for (const auto& v : levcl::list_variants())
+    if (v.family == "bitpar") names.push_back(v.name);
+  return names;
+}
+
+bool has_param(const std::string& variant, const std::string& name) {
+  for (const auto& p : levcl::variant_info(variant).params)
+    if (p.name == name) return true;
+  return false;
+}
+
+// Pairs long enough for dozens of stripes (32 rows each at wg=1).
+std::vector<Pair> long_pairs() {
+  std::mt19937_64 rng(17);
+  std::vector<Pair> pairs;
+  for (const double rate : {0.0, 0.02, 0.2, 0.6}) {
+    const std::string a = levcl::test::random_string(rng, 2500 + pairs.size() * 37, 4);
+    pairs.push_back({a, levcl::test::mutate(rng, a, rate, 4)});
+  }
+  pairs.push_back({levcl::test::random_string(rng, 3000, 256), levcl::test::random_string(rng, 2000, 256)});
+  return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("many stripes through a ring of two or three bus slots, progress every chunk") {
+  levcl::Context context;
+  const auto pairs = long_pairs();
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "slots")) continue;
+    for (const std::int64_t slots : {2, 3})
+      for (const std::int64_t chunk : {1, 3}) {
+        levcl::Params params{{"slots", slots}, {"chunk", chunk}};
+        if (has_param(variant, "wg")) params["wg"] = 1;  // 32-row stripes: about a hundred of them
+        CHECK(check_against_dp(context, pairs, variant, params) == static_cast<int>(pairs.size()));
+      }
+  }
+}
+
+TEST_CASE("a bound k: a band across the stripes, exact at k, -1 below it") {
+  levcl::Context context;
+  const auto pairs = long_pairs();
+  for (const auto& variant : family())
+    for (const auto& [a, b] : pairs) {
+      const std::int64_t d = context.distance(a, b, "cpu-dp").distance;
+      levcl::Params params;
+      if (has_param(variant, "wg")) params["wg"] = 2;
+      CAPTURE(variant);
+      CAPTURE(d);
+      for (const std::int64_t k : {d, d + 1, d + 40, 2 * d + 3})
+        CHECK(context.distance(a, b, levcl::Options{variant, params, k}).distance == d);
+      if (d > 0) {
+        CHECK(context.distance(a, b, levcl::Options{variant, params, d - 1}).distance == -1);
+        CHECK(context.distance(a, b, levcl::Options{variant, params, (d - 1) / 3}).distance == -1);
+      }
+    }
+}
+
+TEST_CASE("a band that starts too narrow grows until the distance fits") {
+  // The first 1024 bytes agree, so the estimate from them is far too low; the rest differ.
+  std::mt19937_64 rng(5);
+  const std::string start = levcl::test::random_string(rng, 1500, 4);
+  const std::vector<Pair> pairs = {
+      {start + levcl::test::random_string(rng, 6000, 4), start + levcl::test::random_string(rng, 5500, 4)},
+      {start + levcl::test::random_string(rng, 3000, 4), start},
+  };
+  levcl::Context context;
+  for (const auto& variant : family()) CHECK(check_against_dp(context, pairs, variant, {}) == 2);
+}

@@ -1,5 +1,6 @@
-// The bit-parallel family (bitpar.hpp, cl/bitpar.cl): `bitpar` on the device, one launch
-// per band, and `cpu-bitpar`, the same stripes on one CPU thread. Without a bound the
+// The bit-parallel family (bitpar.hpp; cl/bitpar_common.cl with cl/bitpar.cl or
+// cl/bitpar_vector.cl): `bitpar` (GPUs) and `bitpar-vector` (CPU devices), one launch per
+// band, and `cpu-bitpar`, the same stripes on one CPU thread. Without a bound the
 // band starts from an estimate of the distance and doubles until the answer fits in it
 // (edlib's rule); the full matrix needs one run.
 #include <algorithm>
@@ -108,9 +109,10 @@ std::int64_t sigma_for(int codes) {
 }
 
 // Local memory of a lanes workgroup: the match masks for `sigma` codes, the claimed
-// stripe, and the lanes' exchange where there is no shuffle.
+// stripe, 32 columns of the top and bottom rows, and the lanes' exchange and votes where
+// there is no shuffle.
 std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
-  return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * lanes * 4);
+  return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
 }
 
 // Cells the stripes compute over a band.
@@ -147,8 +149,9 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   const bool shuffle = lanes_geometry && lanes == 32 && info.platform_vendor.find("NVIDIA") != std::string::npos;
   const std::string options = "-DLANES=" + std::to_string(lanes) + " -DSIGMA=" + std::to_string(sigma) +
                               " -DCHUNK=" + std::to_string(32 * chunk) + " -DSHUFFLE=" + (shuffle ? "1" : "0");
-  cl::Kernel& kernel = device.kernel({"bitpar.cl"}, lanes_geometry ? "bitpar" : "bitpar_vector", options);
-  cl::Kernel& translate = device.kernel({"bitpar.cl"}, "bitpar_codes", options);
+  const std::vector<std::string> files = {"bitpar_common.cl", lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl"};
+  cl::Kernel& kernel = device.kernel(files, lanes_geometry ? "bitpar" : "bitpar_vector", options);
+  cl::Kernel& translate = device.kernel(files, "bitpar_codes", options);
   device.check_launch(kernel, static_cast<std::size_t>(lanes));
 
   const std::int64_t height = lanes_geometry ? 32 * lanes : 256;

@@ -1,0 +1,87 @@
+// bitpar-vector, for CPU devices (bitpar_common.cl before it; lib/src/bitpar.hpp has the
+// geometry): one work-item per stripe of four 64-row blocks, the blocks the lanes of one
+// ulong4 (the compiler's vector registers) in a skewed pipeline, as cpu-bitpar runs them;
+// one work-item per workgroup, stripes claimed in order from a counter and chained through
+// a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void bitpar_vector(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
+                   __global const uchar* restrict codes, const int band_lo, const int band_hi, const int stripes,
+                   volatile __global uchar* bus, const int slots, volatile __global int* progress,
+                   volatile __global int* top_left, __global int* next_stripe, __global int* result) {
+  const int height = 256;
+  ulong peq[SIGMA * 4];
+  for (;;) {
+    const int s = atomic_inc(next_stripe);
+    if (s >= stripes) return;
+    const int r0 = s * height, r1 = r0 + min(height, m - r0);
+    const bool last_stripe = s == stripes - 1;
+    const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
+    const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
+    const int above_last = s == 0 ? n : (int)min((long)n, (long)r0 + band_hi);
+    const int count = last - first + 1;
+    for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
+    for (int i = r0; i < r1; ++i) peq[codes[a[i]] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
+
+    int corner = r0;  // D'[r0][first - 1]
+    if (s > 0 && first > 1) {
+      wait_progress(&progress[s - 1], first - 1);
+      corner = top_left[s];
+    }
+    int bottom = corner + (r1 - r0);
+    if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
+    const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
+    const long slot = (long)(s % slots) * n, above = (long)((s + slots - 1) % slots) * n;
+
+    ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
+    int available = s == 0 ? n : 0;
+    for (int t = 0; t < count + 3; ++t) {
+      // Block 0's column first + t takes its top delta from the stripe above.
+      const int j0 = first + t;
+      uchar top = 1;  // row 0, and past the stripe above: +1
+      if (s > 0 && j0 <= min(last, above_last)) {
+        if (j0 > available) {
+          available = min(above_last, (j0 - 1) / CHUNK * CHUNK + CHUNK);
+          wait_progress(&progress[s - 1], available);
+        }
+        top = bus[above + j0 - 1];
+      }
+      const int4 column = (int4)(t, t - 1, t - 2, t - 3);
+      const long4 active = convert_long4(column >= 0 && column < count);  // all ones where busy
+      const int4 at = clamp(column, 0, count - 1) + first - 1;
+      const ulong4 eq = (ulong4)(peq[b_codes[at.s0] * 4], peq[b_codes[at.s1] * 4 + 1], peq[b_codes[at.s2] * 4 + 2],
+                                 peq[b_codes[at.s3] * 4 + 3]);
+      const ulong4 in_p = (ulong4)((ulong)(top & 1), cp.s0, cp.s1, cp.s2);
+      const ulong4 in_m = (ulong4)((ulong)(top >> 1), cm.s0, cm.s1, cm.s2);
+      ulong4 ph, mh, npv = pv, nmv = mv;
+      BLOCK_STEP(ulong4, npv, nmv, eq, in_p, in_m, ph, mh);
+      const ulong4 busy = as_ulong4(active);
+      pv = select(pv, npv, busy);
+      mv = select(mv, nmv, busy);
+      cp = select(cp, ph >> 63, busy);
+      cm = select(cm, mh >> 63, busy);
+
+      const int j = first + t - out_lane;  // the bottom row's column
+      if (j >= first && j <= last) {
+        const ulong4 bit_p = (ph >> (ulong)out_bit) & 1UL, bit_m = (mh >> (ulong)out_bit) & 1UL;
+        const ulong p = out_lane == 0 ? bit_p.s0 : out_lane == 1 ? bit_p.s1 : out_lane == 2 ? bit_p.s2 : bit_p.s3;
+        const ulong q = out_lane == 0 ? bit_m.s0 : out_lane == 1 ? bit_m.s1 : out_lane == 2 ? bit_m.s2 : bit_m.s3;
+        bottom += (int)p - (int)q;
+        if (j == next_first - 1 && !last_stripe) top_left[s + 1] = bottom;
+        if (!last_stripe) {
+          // The slot's previous stripe's reader must be past this chunk.
+          if (s >= slots && (j == first || (j - 1) % CHUNK == 0))
+            wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));
+          bus[slot + j - 1] = (uchar)(p | q << 1);
+          if (j % CHUNK == 0 || j == last) {
+            GLOBAL_FENCE();
+            atomic_xchg(&progress[s], j);
+          }
+        }
+      }
+    }
+    if (last_stripe) *result = bottom;
+    GLOBAL_FENCE();
+    atomic_xchg(&progress[s], INT_MAX);  // done: every wait on this stripe is met
+  }
+}
+

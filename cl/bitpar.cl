@@ -19,6 +19,9 @@
 #ifndef LANES
 #define LANES 32
 #endif
+#ifndef STEADY  // the unrolled steady state below: on with shuffles
+#define STEADY SHUFFLE
+#endif
 
 #if SHUFFLE && LANES != 32
 #error "SHUFFLE needs LANES == 32 (one warp per workgroup)"
@@ -43,6 +46,131 @@ inline uint ballot(uint x) {
 #define BUS_P(slot, w) bus[((long)(slot) * words + (w)) * 2]
 #define BUS_M(slot, w) bus[((long)(slot) * words + (w)) * 2 + 1]
 
+// One stripe's sweep: rows r0 + 1 .. r0 + 32 * LANES, columns first .. last. A delta
+// travels as a code: bit 0 for +1, bit 1 for -1.
+typedef struct {
+  int s, first, last, count, above_last, next_first, out_lane, out_bit, slot, above;
+  bool last_stripe;
+  uint pv, mv;     // this lane's block's vertical deltas
+  uint hout;       // the code below this lane's block at its last column
+  int bottom;      // the bottom row's value at the last column flushed
+  int available;   // columns of the stripe above known to be published
+} Sweep;
+
+// The kernel's buffers and local tables, as a sweep step needs them.
+typedef struct {
+  __global const uchar* b_codes;
+  volatile __global uint* bus;
+  int words, slots;
+  volatile __global int* progress;
+  volatile __global int* top_left;
+  __local uint* peq;
+  __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
+  __local uint* outgoing;  // codes of 32 columns of the bottom row
+#if !SHUFFLE
+  __local uint* exchange;  // [2][LANES]
+  __local uint* votes;     // [2]
+#endif
+} Tables;
+
+// Step t of the sweep: lane l computes column first + t - l. Every 32 columns of lane 0 the
+// next 32 top codes come in (from the bus; +1 on row 0 and past the stripe above); every 32
+// columns of the bottom row its word goes onto the bus, with the stripe's progress and
+// its bottom row's value (the next stripe's top-left corner; D'[m][n] at the end).
+// Unguarded steps (every lane busy, no word boundary but at k == 0 in and FLUSH_K out) are
+// the unrolled steady state; guarded ones the pipeline's fill, drain and the last stripe.
+#define FLUSH_K ((LANES - 2) & 31)
+inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t, const int k, const bool guarded) {
+  const int j0 = w->first + t;
+  if (guarded ? j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0) : k == 0) {
+    const int base = (j0 - 1) & ~31;  // the word's columns are base + 1 .. base + 32
+    uint word_p = 0xffffffffu, word_m = 0;
+    if (w->s > 0 && base + 1 <= w->above_last) {
+      if (min(base + 32, w->above_last) > w->available) {
+        w->available = min(w->above_last, base / CHUNK * CHUNK + CHUNK);
+        wait_progress(&tb->progress[w->s - 1], w->available);
+      }
+      volatile __global uint* bus = tb->bus;
+      const int words = tb->words;
+      word_p = BUS_P(w->above, base >> 5);
+      word_m = BUS_M(w->above, base >> 5);
+      if (w->above_last < base + 32) {
+        const uint past = 0xffffffffu << (w->above_last - base);
+        word_p |= past;
+        word_m &= ~past;
+      }
+    }
+    LANES_SYNC();  // the last word's readers are done
+    for (int i = lane; i < 32; i += LANES) tb->incoming[i] = ((word_p >> i) & 1u) | ((word_m >> i) & 1u) << 1;
+    LANES_SYNC();
+  }
+  const uint from_bus = tb->incoming[guarded ? (j0 - 1) & 31 : k];
+#if SHUFFLE
+  uint from_above;
+  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(w->hout));
+#else
+  tb->exchange[(t & 1) * LANES + lane] = w->hout;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint from_above = lane > 0 ? tb->exchange[(t & 1) * LANES + lane - 1] : 0;
+#endif
+  const uint hin = lane == 0 ? from_bus : from_above;
+
+  const int c = t - lane;
+  const int j = w->first + c;
+  if (!guarded || (c >= 0 && c < w->count)) {
+    uint ph, mh;
+    BLOCK_STEP(uint, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
+    w->hout = ph >> 31 | (mh >> 31) << 1;
+    if (lane == w->out_lane)
+      tb->outgoing[(j - 1) & 31] =
+          guarded && w->last_stripe ? ((ph >> w->out_bit) & 1u) | ((mh >> w->out_bit) & 1u) << 1 : w->hout;
+  }
+
+  const int jc = w->first + t - w->out_lane;
+  if (guarded ? jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last) : k == FLUSH_K) {
+    LANES_SYNC();
+    const int base = (jc - 1) & ~31;
+#if SHUFFLE
+    const int column = base + lane + 1;
+    const uint code = column >= w->first && column <= jc ? tb->outgoing[lane] : 0u;
+    const uint word_p = ballot(code & 1u), word_m = ballot(code & 2u);
+#else
+    if (lane == 0) {
+      uint p = 0, q = 0;
+      for (int i = 0; i < 32; ++i) {
+        const int column = base + i + 1;
+        const uint code = column >= w->first && column <= jc ? tb->outgoing[i] : 0u;
+        p |= (code & 1u) << i;
+        q |= (code >> 1) << i;
+      }
+      tb->votes[0] = p;
+      tb->votes[1] = q;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const uint word_p = tb->votes[0], word_m = tb->votes[1];
+#endif
+    const int before = w->bottom;
+    w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
+    if (lane == 0 && !w->last_stripe) {
+      if (w->next_first - 1 > base && w->next_first - 1 <= jc) {
+        const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
+        tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
+      }
+      // The slot's previous stripe's reader must be past this word.
+      if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
+      volatile __global uint* bus = tb->bus;
+      const int words = tb->words;
+      BUS_P(w->slot, base >> 5) = word_p;
+      BUS_M(w->slot, base >> 5) = word_m;
+      if (jc % CHUNK == 0 || jc == w->last) {
+        GLOBAL_FENCE();
+        atomic_xchg(&tb->progress[w->s], jc);
+      }
+    }
+    LANES_SYNC();  // outgoing is free again
+  }
+}
+
 __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
 void bitpar(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
             __global const uchar* restrict codes, const int band_lo, const int band_hi, const int stripes,
@@ -50,9 +178,23 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
             volatile __global int* top_left, __global int* next_stripe, __global int* result) {
   __local uint peq[SIGMA * LANES];
   __local int claimed;
-  __local uint incoming[32], outgoing[32];  // 32 columns of the top and bottom rows' codes
+  __local uint incoming[32], outgoing[32];
 #if !SHUFFLE
-  __local uint exchange[2][LANES], votes[2];
+  __local uint exchange[2 * LANES], votes[2];
+#endif
+  Tables tables;
+  tables.b_codes = b_codes;
+  tables.bus = bus;
+  tables.words = words;
+  tables.slots = slots;
+  tables.progress = progress;
+  tables.top_left = top_left;
+  tables.peq = peq;
+  tables.incoming = incoming;
+  tables.outgoing = outgoing;
+#if !SHUFFLE
+  tables.exchange = exchange;
+  tables.votes = votes;
 #endif
   const int lane = (int)get_local_id(0);
   const int height = 32 * LANES;
@@ -89,101 +231,43 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row
     if (lane == 0 && next_first == first && !last_stripe) top_left[s + 1] = bottom;
 
-    // A horizontal delta travels as a code: bit 0 for +1, bit 1 for -1.
-    uint pv = 0xffffffffu, mv = 0;
-    uint hout = 0;  // the code below this lane's block at its last column
-    int available = s == 0 ? n : 0;  // columns of the stripe above known to be published
-    const int slot = s % slots, above = (s + slots - 1) % slots;
-    const int count = last - first + 1;
-    for (int t = 0; t < count + LANES - 1; ++t) {
-      // Every 32 columns of lane 0, the next 32 top deltas into `incoming`: from the bus,
-      // +1 on row 0 and past the stripe above.
-      const int j0 = first + t;
-      if (j0 <= last && (t == 0 || ((j0 - 1) & 31) == 0)) {
-        const int base = (j0 - 1) & ~31;  // the word's columns are base + 1 .. base + 32
-        uint word_p = 0xffffffffu, word_m = 0;
-        if (s > 0 && base + 1 <= above_last) {
-          if (min(base + 32, above_last) > available) {
-            available = min(above_last, base / CHUNK * CHUNK + CHUNK);
-            wait_progress(&progress[s - 1], available);
-          }
-          word_p = BUS_P(above, base >> 5);
-          word_m = BUS_M(above, base >> 5);
-          if (above_last < base + 32) {
-            const uint past = 0xffffffffu << (above_last - base);
-            word_p |= past;
-            word_m &= ~past;
-          }
-        }
-        LANES_SYNC();  // the last word's readers are done
-        for (int k = lane; k < 32; k += LANES) incoming[k] = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
-        LANES_SYNC();
-      }
-      const uint from_bus = incoming[(j0 - 1) & 31];
-#if SHUFFLE
-      uint from_above;
-      asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(hout));
-#else
-      exchange[t & 1][lane] = hout;
-      barrier(CLK_LOCAL_MEM_FENCE);
-      const uint from_above = lane > 0 ? exchange[t & 1][lane - 1] : 0;
+    Sweep w;
+    w.s = s;
+    w.first = first;
+    w.last = last;
+    w.count = last - first + 1;
+    w.above_last = above_last;
+    w.next_first = next_first;
+    w.out_lane = out_lane;
+    w.out_bit = out_bit;
+    w.slot = s % slots;
+    w.above = (s + slots - 1) % slots;
+    w.last_stripe = last_stripe;
+    w.pv = 0xffffffffu;  // the left boundary climbs by one per row
+    w.mv = 0;
+    w.hout = 0;
+    w.bottom = bottom;
+    w.available = s == 0 ? n : 0;
+    // Steady 32-step groups where every lane is busy and the bus words align (first is
+    // always 1 + a multiple of 32: the band's low edge is), the rest guarded. Only with
+    // shuffles: elsewhere each step holds barriers, and POCL takes a minute to build
+    // three copies of them.
+    const int steps = w.count + LANES - 1;
+    const bool steady = STEADY && !last_stripe && ((first - 1) & 31) == 0;
+    const int steady_from = steady ? (LANES + 30) / 32 * 32 : steps;
+    const int steady_to = steady ? w.count : steps;  // groups end by the last column of lane 0
+    int t = 0;
+    for (; t < min(steady_from, steps); ++t) sweep_step(&w, &tables, lane, t, 0, true);
+#if STEADY
+    for (; t + 32 <= steady_to; t += 32) {
+#if SHUFFLE  // k a constant in every step
+#pragma unroll
 #endif
-      const uint hin = lane == 0 ? from_bus : from_above;
-
-      const int c = t - lane;
-      const int j = first + c;
-      if (c >= 0 && c < count) {
-        uint ph, mh;
-        BLOCK_STEP(uint, pv, mv, peq[b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
-        hout = ph >> 31 | (mh >> 31) << 1;
-        if (lane == out_lane)
-          outgoing[(j - 1) & 31] = last_stripe ? ((ph >> out_bit) & 1u) | ((mh >> out_bit) & 1u) << 1 : hout;
-      }
-
-      // Every 32 columns of the bottom row, its word onto the bus: the stripe's progress,
-      // its bottom row's value (the next stripe's top-left corner; D'[m][n] at the end).
-      const int jc = first + t - out_lane;
-      if (jc >= first && jc <= last && ((jc & 31) == 0 || jc == last)) {
-        LANES_SYNC();
-        const int base = (jc - 1) & ~31;
-#if SHUFFLE
-        const int column = base + lane + 1;
-        const uint code = column >= first && column <= jc ? outgoing[lane] : 0u;
-        const uint word_p = ballot(code & 1u), word_m = ballot(code & 2u);
-#else
-        if (lane == 0) {
-          uint p = 0, q = 0;
-          for (int k = 0; k < 32; ++k) {
-            const int column = base + k + 1;
-            const uint code = column >= first && column <= jc ? outgoing[k] : 0u;
-            p |= (code & 1u) << k;
-            q |= (code >> 1) << k;
-          }
-          votes[0] = p;
-          votes[1] = q;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        const uint word_p = votes[0], word_m = votes[1];
-#endif
-        const int before = bottom;
-        bottom += (int)popcount(word_p) - (int)popcount(word_m);
-        if (lane == 0 && !last_stripe) {
-          if (next_first - 1 > base && next_first - 1 <= jc) {
-            const uint upto = next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (next_first - 1 - base));
-            top_left[s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
-          }
-          // The slot's previous stripe's reader must be past this word.
-          if (s >= slots) wait_progress(&progress[s - slots + 1], jc);  // met at the latest when it is done
-          BUS_P(slot, base >> 5) = word_p;
-          BUS_M(slot, base >> 5) = word_m;
-          if (jc % CHUNK == 0 || jc == last) {
-            GLOBAL_FENCE();
-            atomic_xchg(&progress[s], jc);
-          }
-        }
-        LANES_SYNC();  // outgoing is free again
-      }
+      for (int k = 0; k < 32; ++k) sweep_step(&w, &tables, lane, t + k, k, false);
     }
+    for (; t < steps; ++t) sweep_step(&w, &tables, lane, t, 0, true);
+#endif
+    bottom = w.bottom;
     if (lane == 0) {
       if (last_stripe) *result = bottom;
       GLOBAL_FENCE();

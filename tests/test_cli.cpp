@@ -162,6 +162,21 @@ TEST_CASE("--list-devices, --list-variants, --version, --help") {
   CHECK(r.err.empty());
 }
 
+TEST_CASE("--max-distance: the distance up to K, else -1") {
+  Output r = levcl_cli("--max-distance 1988 " + pair);
+  CHECK(r.status == 0);
+  CHECK(r.out == "1988\n");
+  r = levcl_cli("--max-distance 1987 --variant cpu-wfa " + pair);
+  CHECK(r.status == 0);
+  CHECK(r.out == "-1\n");
+  r = levcl_cli("--json --max-distance 100 " + pair);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["distance"] == -1);
+  CHECK(j["max_distance"] == 100);
+  check_failure("--max-distance -3 " + pair, 2);
+}
+
 TEST_CASE("an empty file is the empty string") {
   const std::string empty = quote(write_file("empty.txt", ""));
   Output r = levcl_cli(empty + " " + quote(write_file("four_bytes.txt", "ACGT")));

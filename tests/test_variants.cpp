@@ -55,18 +55,23 @@ struct Configuration {
 };
 
 // The defaults; each parameter at each of its values with the others at their defaults;
-// and every parameter at its smallest value at once. Those the device cannot run are left
-// out (test_context checks that they are refused).
+// and every parameter at its smallest value at once. Every parameter is given, so that the
+// tuning database plays no part. Those the device cannot run are left out (the family
+// tests check that they are refused).
 std::vector<Configuration> configurations(const levcl::DeviceInfo* device) {
   const auto& info = variant();
-  std::vector<Configuration> out = {{"defaults", {}, {8, 16, 64}}};
+  levcl::Params defaults;
+  for (const auto& spec : info.params) defaults[spec.name] = spec.default_value;
+  std::vector<Configuration> out = {{"defaults", defaults, {8, 16, 64}}};
   levcl::Params smallest;
   for (const auto& spec : info.params) {
     const auto values = values_to_check(spec);
     smallest[spec.name] = values.front();
     for (auto v : values) {
       if (v == spec.default_value) continue;
-      Configuration c{spec.name + "=" + std::to_string(v), {{spec.name, v}}, {8, 16, 64}};
+      levcl::Params params = defaults;
+      params[spec.name] = v;
+      Configuration c{spec.name + "=" + std::to_string(v), params, {8, 16, 64}};
       // Workgroups and tiles: lengths around one, two and five of them.
       if (spec.sweep == levcl::Sweep::workgroup || spec.sweep == levcl::Sweep::tile)
         for (auto s : {v, 2 * v, 2 * v + 2, 10 * v}) c.sizes.push_back(static_cast<std::size_t>(s));

@@ -21,6 +21,7 @@ struct Options {
   std::string a, b;
   std::string variant = levcl::Context::default_variant();
   std::vector<std::string> params;
+  std::int64_t max_distance = -1;
   std::string device;
   std::string record, record_a, record_b;
   bool list_devices = false;
@@ -38,6 +39,11 @@ void define_options(CLI::App& app, Options& o) {
   app.add_option("--param", o.params, "Variant parameter KEY=VALUE (repeatable), e.g. wg=64")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
+  app.add_option("--max-distance", o.max_distance,
+                 "Only distances up to K matter: print -1 when the distance is larger (edlib's k); engines stop "
+                 "as soon as they know")
+      ->type_name("K")
+      ->check(CLI::NonNegativeNumber);
   levcl::tools::add_device_option(app, o.device);
   app.add_option("--record", o.record, "FASTA record of both inputs: zero-based index or name (default: the first)")
       ->type_name("N|NAME");
@@ -126,7 +132,7 @@ int run(const Options& o) {
   const std::string a = levcl::read_sequence(o.a, o.record_a.empty() ? o.record : o.record_a);
   const std::string b = levcl::read_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
   levcl::Context context(o.device);
-  const levcl::Result r = context.distance(a, b, o.variant, params);
+  const levcl::Result r = context.distance(a, b, levcl::Options{o.variant, params, o.max_distance});
 
   if (!o.json) {
     std::cout << r.distance << '\n';
@@ -134,6 +140,7 @@ int run(const Options& o) {
   }
   const nlohmann::json out = {
       {"distance", r.distance},
+      {"max_distance", o.max_distance},
       {"variant", r.variant},
       {"params", r.params},
       {"params_source", r.params_source},

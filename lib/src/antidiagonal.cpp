@@ -90,6 +90,7 @@ std::vector<Variant> antidiagonal_variants() {
   v.info.description = "plain DP on anti-diagonals, three rotating buffers, one launch per anti-diagonal";
   v.info.uses_device = true;
   v.info.params = {workgroup_param(128)};
+  v.info.work = Work::matrix;
   v.info.tuned = false;  // the naive baseline: m + n + 1 launches, never worth tuning for speed
   v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
   v.run = [](OpenDevice* device, const Call& call) { return run_antidiagonal(*device, call); };

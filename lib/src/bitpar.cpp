@@ -16,18 +16,15 @@
 namespace levcl::detail {
 namespace {
 
-// A first bound for an unbounded run: from the edit distance of the first 1024 bytes of
-// each string, scaled to the whole length with room to spare; the whole matrix when the
-// sample looks dissimilar (then a band saves nothing) or the strings are short.
+// A first bound for an unbounded run: the sampled divergence scaled to the whole length,
+// with room to spare; the whole matrix when the sample looks dissimilar (then a band saves
+// nothing) or the strings are short.
 std::int64_t first_bound(std::string_view a, std::string_view b) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   const std::int64_t longest = std::max(m, n), difference = m > n ? m - n : n - m;
-  constexpr std::size_t sample = 1024;
-  const std::size_t w = std::min({sample, a.size(), b.size()});
-  if (w < sample) return longest;
-  const auto d = cpu_wfa_distance(a.substr(0, w), b.substr(0, w), static_cast<std::int64_t>(w / 8));
-  if (!d) return longest;
-  return std::min(longest, difference + 64 + 4 * (*d + 1) * longest / static_cast<std::int64_t>(w));
+  const auto divergence = sampled_divergence(a, b, 1.0 / 8);
+  if (!divergence || longest < 4096) return longest;
+  return std::min(longest, difference + 64 + static_cast<std::int64_t>(4 * *divergence * static_cast<double>(longest)));
 }
 
 // The distance through bands of growing bound: once with the caller's k, else from the
@@ -226,10 +223,11 @@ std::vector<Variant> bitpar_variants() {
   device.info.name = "bitpar";
   device.info.description = "Myers/Hyyro bit-vector DP in stripes of 32*wg rows, stripes chained through global memory, one launch";
   device.info.uses_device = true;
+  device.info.work = Work::matrix;
   device.info.params = {
       {"wg", 32, 1, 1024, "32-row blocks per stripe = work-items per workgroup (32: one warp, shuffles on NVIDIA)",
        Sweep::workgroup},
-      {"chunk", 8, 1, 1 << 12, "32-column words between two publications of a stripe's progress", Sweep::none},
+      {"chunk", 4, 1, 1 << 12, "32-column words between two publications of a stripe's progress", Sweep::none},
       {"slots", 0, 0, 1 << 30, "stripes' bottom rows kept in device memory at once (0: as many as fit)", Sweep::none},
   };
   device.needs = [](const Params& p) {
@@ -242,6 +240,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.name = "bitpar-vector";
   vector.info.description = "bit-vector DP for CPU devices: one work-item per stripe of 4 x 64 rows in vector lanes";
   vector.info.uses_device = true;
+  vector.info.work = Work::matrix;
   vector.info.params = {device.info.params[1], device.info.params[2]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.run = [](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); };
@@ -249,6 +248,7 @@ std::vector<Variant> bitpar_variants() {
   cpu.info.name = "cpu-bitpar";
   cpu.info.description = "bit-vector DP on one CPU thread, stripes of 4 x 64 rows (the fast CPU fallback)";
   cpu.info.uses_device = false;
+  cpu.info.work = Work::matrix;
   cpu.run = [](OpenDevice*, const Call& call) { return run_cpu_bitpar(call); };
   return {cpu, device, vector};
 }

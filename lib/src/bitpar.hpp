@@ -28,11 +28,14 @@ struct Band {
   std::int64_t lo, hi;
 };
 
-// The band of paths of cost <= k from (0, 0) to (m, n); k >= |n - m|.
+// The band of paths of cost <= k from (0, 0) to (m, n); k >= |n - m|. Its low edge is a
+// multiple of 32 (widened by up to 31 diagonals), so that every stripe's first column is
+// the first of a 32-column bus word.
 inline Band band_for(std::int64_t m, std::int64_t n, std::int64_t k) {
   if (k >= std::max(m, n)) return {-m, n};
   const std::int64_t slack = (k - (n > m ? n - m : m - n)) / 2;  // edits to spare on each side
-  return {std::max(-m, std::min<std::int64_t>(0, n - m) - slack), std::min(n, std::max<std::int64_t>(0, n - m) + slack)};
+  const std::int64_t lo = std::min<std::int64_t>(0, n - m) - slack;
+  return {std::max(-m, -((-lo + 31) / 32 * 32)), std::min(n, std::max<std::int64_t>(0, n - m) + slack)};
 }
 
 // Columns [first, last] (1-based) of the stripe of rows r0 + 1 .. r1: those meeting the band.

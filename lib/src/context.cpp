@@ -4,6 +4,7 @@
 #include <mutex>
 #include <utility>
 
+#include "auto_choice.hpp"
 #include "device_runtime.hpp"
 #include "levcl/tuning.hpp"
 #include "log.hpp"
@@ -101,7 +102,9 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   detail::OpenDevice* device =
       automatic || detail::find_variant(variant).info.uses_device ? &impl_->open() : nullptr;
   // The CPU variants have no parameters to look up.
-  const TunedChoice tuned = device ? tuned_choice(device->info(), variant) : TunedChoice{variant, {}, "defaults"};
+  const TunedChoice tuned = !device     ? TunedChoice{variant, {}, "defaults"}
+                            : automatic ? detail::auto_choice(device->info(), a, b)
+                                        : tuned_choice(device->info(), variant);
   const auto& v = detail::find_variant(tuned.variant);
   detail::resolve_params(v.info, options.params);  // for "auto": does the chosen variant have these parameters?
   const auto set = impl_->params.find(v.info.name);

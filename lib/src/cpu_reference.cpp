@@ -46,18 +46,19 @@ Result run_cpu_wfa(const Call& call) {
   return r;
 }
 
-Variant cpu_variant(std::string name, std::string description, Result (*run)(const Call&)) {
+Variant cpu_variant(std::string name, std::string description, Work work, Result (*run)(const Call&)) {
   Variant v;
   v.info.name = std::move(name);
   v.info.description = std::move(description);
   v.info.uses_device = false;
+  v.info.work = work;
   v.run = [run](OpenDevice*, const Call& call) { return run(call); };
   return v;
 }
 
 std::vector<Variant> cpu_variants() {
-  return {cpu_variant("cpu-dp", "CPU reference: two-row Wagner-Fischer dynamic programme", run_cpu_dp),
-          cpu_variant("cpu-wfa", "CPU reference: wavefront algorithm with two columns", run_cpu_wfa)};
+  return {cpu_variant("cpu-dp", "CPU reference: two-row Wagner-Fischer dynamic programme", Work::matrix, run_cpu_dp),
+          cpu_variant("cpu-wfa", "CPU reference: wavefront algorithm with two columns", Work::wavefront, run_cpu_wfa)};
 }
 
 const FamilyRegistration registration{0, "cpu_reference", cpu_variants};
@@ -91,6 +92,15 @@ std::optional<std::int64_t> cpu_wfa_distance(std::string_view a, std::string_vie
     std::swap(prev, next);
   }
   return std::nullopt;
+}
+
+std::optional<double> sampled_divergence(std::string_view a, std::string_view b, double max_fraction) {
+  constexpr std::size_t sample = 1024, shortest = 64;
+  const std::size_t w = std::min({sample, a.size(), b.size()});
+  if (w < shortest) return std::nullopt;  // too short to tell, and too short to matter
+  const auto d = cpu_wfa_distance(a.substr(0, w), b.substr(0, w), static_cast<std::int64_t>(max_fraction * w));
+  if (!d) return std::nullopt;
+  return static_cast<double>(*d) / static_cast<double>(w);
 }
 
 }  // namespace levcl::detail

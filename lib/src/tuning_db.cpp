@@ -3,6 +3,8 @@
 #include "tuning_db.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -186,6 +188,15 @@ TunedChoice defaults_of(const VariantInfo& info, std::string source) {
   return {info.name, resolve_params(info, {}), std::move(source)};
 }
 
+// The overlay's entries, then the shipped ones: at each level an overlay entry beats a
+// shipped one.
+std::vector<const Entry*> entries_in_order(const std::vector<Entry>& overlay) {
+  std::vector<const Entry*> entries;
+  for (const auto& entry : overlay) entries.push_back(&entry);
+  for (const auto& entry : shipped_entries()) entries.push_back(&entry);
+  return entries;
+}
+
 // The choice an entry makes for `variant` (a device variant's name).
 TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info) {
   Params params = resolve_params(info, {});
@@ -243,19 +254,62 @@ std::string install_tuning_file(const std::string& path) {
   return target.string();
 }
 
+namespace detail {
+
+std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
+  const auto overlay = overlay_entries();
+  for (const auto& level : levels)
+    for (const Entry* entry : entries_in_order(*overlay)) {
+      if (!level.matches(entry->data, device) || !entry->data.contains("measurements")) continue;
+      const json& data = entry->data;
+      std::map<std::string, const json*> workloads;
+      const json& listed = data.contains("workloads") ? data["workloads"] : json::array();
+      for (const auto& w : listed) workloads[w.value("name", "")] = &w;
+      std::vector<RatedChoice> rated;
+      const json bests = data.value("best", json::object());  // named: items() does not own it
+      for (const auto& [name, best] : bests.items()) {
+        const Variant* v = nullptr;
+        try {
+          v = &find_variant(name);
+        } catch (const Error&) {
+          continue;  // a variant this library does not have
+        }
+        if (!v->info.uses_device) continue;
+        // The rate of the best configuration: work per second, geometric mean over the workloads.
+        double log_sum = 0;
+        int measured = 0;
+        for (const auto& row : data["measurements"]) {
+          if (row.value("variant", "") != name || row.value("params", json()) != best.value("params", json()) ||
+              !row.value("exact", false) || !workloads.count(row.value("workload", "")))
+            continue;
+          const json& w = *workloads[row.value("workload", "")];
+          const double units = v->info.work == Work::matrix
+                                   ? w.value("len_a", 0.0) * w.value("len_b", 0.0)
+                                   : std::pow(std::max(1.0, w.value("distance", 0.0)), 2.0);
+          const double seconds = row.value("seconds", 0.0);
+          if (units <= 0 || seconds <= 0) continue;
+          log_sum += std::log(units / seconds);
+          ++measured;
+        }
+        if (measured == 0) continue;
+        TunedChoice choice = choice_from(*entry, level.name, device, v->info);
+        rated.push_back({std::move(choice), v->info.work, std::exp(log_sum / measured)});
+      }
+      if (!rated.empty()) return rated;
+    }
+  return {};
+}
+
+}  // namespace detail
+
 TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
   using namespace detail;
   const bool automatic = variant.empty() || variant == "auto";
   if (!automatic && !find_variant(variant).info.uses_device) return defaults_of(find_variant(variant).info, "defaults");
 
-  // Overlay entries first, so that at each level they beat the shipped ones.
   const auto overlay = overlay_entries();
-  std::vector<const Entry*> entries;
-  for (const auto& entry : *overlay) entries.push_back(&entry);
-  for (const auto& entry : shipped_entries()) entries.push_back(&entry);
-
   for (const auto& level : levels)
-    for (const Entry* entry_pointer : entries) {
+    for (const Entry* entry_pointer : entries_in_order(*overlay)) {
       const Entry& entry = *entry_pointer;
       if (!level.matches(entry.data, device)) continue;
       const json& best = entry.data.value("best", json::object());

@@ -5,6 +5,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "levcl/tuning.hpp"
 
 namespace levcl::detail {
 
@@ -14,5 +17,16 @@ std::optional<std::string> device_name_alias(const std::string& name);
 
 // The key device names are compared by: the alias if a rule matches, in lower case.
 std::string device_name_key(const std::string& name);
+
+// A device variant the tuning database rates, with the work it does per second.
+struct RatedChoice {
+  TunedChoice choice;
+  Work work;    // what the rate counts: m * n cells, or d^2 wavefront cells
+  double rate;  // per second, for the entry's best configuration (geometric mean over its workloads)
+};
+
+// Every device variant the first entry with measurements for the device rates (levels and
+// overlay first, as tuned_choice looks); empty when no entry has measurements.
+std::vector<RatedChoice> rated_choices(const DeviceInfo& device);
 
 }  // namespace levcl::detail

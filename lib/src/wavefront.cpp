@@ -66,12 +66,8 @@ WavefrontBuffers::State WavefrontBuffers::read_state(cl::CommandQueue& queue) {
 
 bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend) {
   if (extend != 1) return extend == 2;
-  constexpr std::size_t sample = 1024, run = 16;
-  const std::size_t w = std::min({sample, a.size(), b.size()});
-  if (w < 4 * run) return false;  // too short to tell, and too short to matter
-  // Only whether the distance is at most w / run matters: the WFA stops past it, so a
-  // dissimilar sample costs (w / run)^2 cells, not the O(w d) of its whole distance.
-  return cpu_wfa_distance(a.substr(0, w), b.substr(0, w), static_cast<std::int64_t>(w / run)).has_value();
+  constexpr double words_from = 1.0 / 16;  // 16 or more matching bytes per edit
+  return sampled_divergence(a, b, words_from).has_value();
 }
 
 Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,

@@ -105,6 +105,10 @@ struct ParamSpec {
   Sweep sweep = Sweep::none;
 };
 
+// How a variant's work grows with a pair: with the whole matrix (m * n cells), or with its
+// wavefronts (about d^2 cells for distance d). "auto" weighs the two by their rates.
+enum class Work { matrix, wavefront };
+
 struct VariantInfo {
   std::string name;
   std::string description;
@@ -113,6 +117,7 @@ struct VariantInfo {
   bool tuned = true;             // levcl-tune sweeps it unless told which variants to tune
                                  // (false for baselines never worth running for speed)
   std::string family;            // its kernel family: the name shared by cl/, lib/src/ and the tests
+  Work work = Work::wavefront;
 };
 
 // Why `device` cannot run `variant` with `params` (missing ones take their defaults), or

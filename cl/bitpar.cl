@@ -19,9 +19,6 @@
 #ifndef LANES
 #define LANES 32
 #endif
-#ifndef STEADY  // the unrolled steady state below: on with shuffles
-#define STEADY SHUFFLE
-#endif
 
 #if SHUFFLE && LANES != 32
 #error "SHUFFLE needs LANES == 32 (one warp per workgroup)"
@@ -73,103 +70,143 @@ typedef struct {
 #endif
 } Tables;
 
-// Step t of the sweep: lane l computes column first + t - l. Every 32 columns of lane 0 the
-// next 32 top codes come in (from the bus; +1 on row 0 and past the stripe above); every 32
-// columns of the bottom row its word goes onto the bus, with the stripe's progress and
-// its bottom row's value (the next stripe's top-left corner; D'[m][n] at the end).
-// Unguarded steps (every lane busy, no word boundary but at k == 0 in and FLUSH_K out) are
-// the unrolled steady state; guarded ones the pipeline's fill, drain and the last stripe.
-#define FLUSH_K ((LANES - 2) & 31)
-inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t, const int k, const bool guarded) {
-  const int j0 = w->first + t;
-  if (guarded ? j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0) : k == 0) {
-    const int base = (j0 - 1) & ~31;  // the word's columns are base + 1 .. base + 32
-    uint word_p = 0xffffffffu, word_m = 0;
-    if (w->s > 0 && base + 1 <= w->above_last) {
-      if (min(base + 32, w->above_last) > w->available) {
-        w->available = min(w->above_last, base / CHUNK * CHUNK + CHUNK);
-        wait_progress(&tb->progress[w->s - 1], w->available);
-      }
-      volatile __global uint* bus = tb->bus;
-      const int words = tb->words;
-      word_p = BUS_P(w->above, base >> 5);
-      word_m = BUS_M(w->above, base >> 5);
-      if (w->above_last < base + 32) {
-        const uint past = 0xffffffffu << (w->above_last - base);
-        word_p |= past;
-        word_m &= ~past;
-      }
+// The top row's 32 codes from column base + 1 (a 32-column bus word of the stripe above;
+// +1 on row 0 and past the stripe above), as two bit words.
+inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m) {
+  *word_p = 0xffffffffu;
+  *word_m = 0;
+  if (w->s == 0 || base + 1 > w->above_last) return;
+  if (min(base + 32, w->above_last) > w->available) {
+    w->available = min(w->above_last, base / CHUNK * CHUNK + CHUNK);
+    wait_progress(&tb->progress[w->s - 1], w->available);
+  }
+  volatile __global uint* bus = tb->bus;
+  const int words = tb->words;
+  *word_p = BUS_P(w->above, base >> 5);
+  *word_m = BUS_M(w->above, base >> 5);
+  if (w->above_last < base + 32) {
+    const uint past = 0xffffffffu << (w->above_last - base);
+    *word_p |= past;
+    *word_m &= ~past;
+  }
+}
+
+// The bottom row's codes of columns base + 1 .. jc (in `outgoing`) onto the bus: its word,
+// the stripe's progress every CHUNK columns, and its value (the next stripe's top-left
+// corner; D'[m][n] at the end).
+inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc) {
+  LANES_SYNC();
+  const int base = (jc - 1) & ~31;
+#if SHUFFLE
+  const int column = base + lane + 1;
+  const uint code = column >= w->first && column <= jc ? tb->outgoing[lane] : 0u;
+  const uint word_p = ballot(code & 1u), word_m = ballot(code & 2u);
+#else
+  if (lane == 0) {
+    uint p = 0, q = 0;
+    for (int i = 0; i < 32; ++i) {
+      const int column = base + i + 1;
+      const uint code = column >= w->first && column <= jc ? tb->outgoing[i] : 0u;
+      p |= (code & 1u) << i;
+      q |= (code >> 1) << i;
     }
+    tb->votes[0] = p;
+    tb->votes[1] = q;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const uint word_p = tb->votes[0], word_m = tb->votes[1];
+#endif
+  const int before = w->bottom;
+  w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
+  if (lane == 0 && !w->last_stripe) {
+    if (w->next_first - 1 > base && w->next_first - 1 <= jc) {
+      const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
+      tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
+    }
+    // The slot's previous stripe's reader must be past this word.
+    if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
+    volatile __global uint* bus = tb->bus;
+    const int words = tb->words;
+    BUS_P(w->slot, base >> 5) = word_p;
+    BUS_M(w->slot, base >> 5) = word_m;
+    if (jc % CHUNK == 0 || jc == w->last) {
+      GLOBAL_FENCE();
+      atomic_xchg(&tb->progress[w->s], jc);
+    }
+  }
+  LANES_SYNC();  // outgoing is free again
+}
+
+// The exchange between lanes: lane l gets lane l-1's code (lane 0 its own, unused).
+inline uint from_lane_above(const Tables* tb, const int lane, const int t, const uint hout) {
+#if SHUFFLE
+  uint from_above;
+  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(hout));
+  return from_above;
+#else
+  tb->exchange[(t & 1) * LANES + lane] = hout;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return lane > 0 ? tb->exchange[(t & 1) * LANES + lane - 1] : 0;
+#endif
+}
+
+// Step t of the sweep, with every check: lane l computes column first + t - l. Every 32
+// columns of lane 0 the next 32 top codes come in; every 32 columns of the bottom row its
+// word goes out. For the pipeline's fill and drain, the last stripe, and all of a sweep
+// without shuffles.
+inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) {
+  const int j0 = w->first + t;
+  if (j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0)) {
+    uint word_p, word_m;
+    incoming_word(w, tb, (j0 - 1) & ~31, &word_p, &word_m);
     LANES_SYNC();  // the last word's readers are done
     for (int i = lane; i < 32; i += LANES) tb->incoming[i] = ((word_p >> i) & 1u) | ((word_m >> i) & 1u) << 1;
     LANES_SYNC();
   }
-  const uint from_bus = tb->incoming[guarded ? (j0 - 1) & 31 : k];
-#if SHUFFLE
-  uint from_above;
-  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(w->hout));
-#else
-  tb->exchange[(t & 1) * LANES + lane] = w->hout;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  const uint from_above = lane > 0 ? tb->exchange[(t & 1) * LANES + lane - 1] : 0;
-#endif
+  const uint from_bus = tb->incoming[(j0 - 1) & 31];
+  const uint from_above = from_lane_above(tb, lane, t, w->hout);
   const uint hin = lane == 0 ? from_bus : from_above;
 
   const int c = t - lane;
   const int j = w->first + c;
-  if (!guarded || (c >= 0 && c < w->count)) {
+  if (c >= 0 && c < w->count) {
     uint ph, mh;
     BLOCK_STEP(uint, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
     w->hout = ph >> 31 | (mh >> 31) << 1;
     if (lane == w->out_lane)
-      tb->outgoing[(j - 1) & 31] =
-          guarded && w->last_stripe ? ((ph >> w->out_bit) & 1u) | ((mh >> w->out_bit) & 1u) << 1 : w->hout;
+      tb->outgoing[(j - 1) & 31] = w->last_stripe ? ((ph >> w->out_bit) & 1u) | ((mh >> w->out_bit) & 1u) << 1 : w->hout;
   }
-
   const int jc = w->first + t - w->out_lane;
-  if (guarded ? jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last) : k == FLUSH_K) {
-    LANES_SYNC();
-    const int base = (jc - 1) & ~31;
+  if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
+}
+
+// The step of a 32-step group at which the last lane finishes a bus word.
+#define FLUSH_K ((LANES - 2) & 31)
+
 #if SHUFFLE
-    const int column = base + lane + 1;
-    const uint code = column >= w->first && column <= jc ? tb->outgoing[lane] : 0u;
-    const uint word_p = ballot(code & 1u), word_m = ballot(code & 2u);
-#else
-    if (lane == 0) {
-      uint p = 0, q = 0;
-      for (int i = 0; i < 32; ++i) {
-        const int column = base + i + 1;
-        const uint code = column >= w->first && column <= jc ? tb->outgoing[i] : 0u;
-        p |= (code & 1u) << i;
-        q |= (code >> 1) << i;
-      }
-      tb->votes[0] = p;
-      tb->votes[1] = q;
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const uint word_p = tb->votes[0], word_m = tb->votes[1];
-#endif
-    const int before = w->bottom;
-    w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
-    if (lane == 0 && !w->last_stripe) {
-      if (w->next_first - 1 > base && w->next_first - 1 <= jc) {
-        const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
-        tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
-      }
-      // The slot's previous stripe's reader must be past this word.
-      if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
-      volatile __global uint* bus = tb->bus;
-      const int words = tb->words;
-      BUS_P(w->slot, base >> 5) = word_p;
-      BUS_M(w->slot, base >> 5) = word_m;
-      if (jc % CHUNK == 0 || jc == w->last) {
-        GLOBAL_FENCE();
-        atomic_xchg(&tb->progress[w->s], jc);
-      }
-    }
-    LANES_SYNC();  // outgoing is free again
+// Steps t0 .. t0 + 31 of a full stripe's sweep where every lane is busy and the bus words
+// align (t0 a multiple of 32, first - 1 too): the 32 match masks and top codes are fetched
+// first, together, so that a step waits only on the shuffle and its own arithmetic.
+inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0) {
+  uint word_p, word_m;
+  incoming_word(w, tb, w->first - 1 + t0, &word_p, &word_m);
+  uint eq[32];
+  __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
+#pragma unroll
+  for (int k = 0; k < 32; ++k) eq[k] = tb->peq[codes[k] * LANES + lane];
+#pragma unroll
+  for (int k = 0; k < 32; ++k) {
+    const uint from_above = from_lane_above(tb, lane, t0 + k, w->hout);
+    const uint hin = lane == 0 ? ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1 : from_above;
+    uint ph, mh;
+    BLOCK_STEP(uint, w->pv, w->mv, eq[k], hin & 1u, hin >> 1, ph, mh);
+    w->hout = ph >> 31 | (mh >> 31) << 1;
+    // The last lane's column is first + t0 + k - 31: its word's bit (k + 1) % 32.
+    if (lane == LANES - 1) tb->outgoing[(k + 1) & 31] = w->hout;
+    if (k == FLUSH_K) flush_word(w, tb, lane, w->first + t0 + k - (LANES - 1));
   }
 }
+#endif
 
 __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
 void bitpar(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
@@ -248,25 +285,18 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     w.hout = 0;
     w.bottom = bottom;
     w.available = s == 0 ? n : 0;
-    // Steady 32-step groups where every lane is busy and the bus words align (first is
-    // always 1 + a multiple of 32: the band's low edge is), the rest guarded. Only with
-    // shuffles: elsewhere each step holds barriers, and POCL takes a minute to build
-    // three copies of them.
+    // With shuffles, steady 32-step groups where every lane is busy and the bus words
+    // align (first is always 1 + a multiple of 32: the band's low edge is); every other
+    // step with its checks.
     const int steps = w.count + LANES - 1;
-    const bool steady = STEADY && !last_stripe && ((first - 1) & 31) == 0;
-    const int steady_from = steady ? (LANES + 30) / 32 * 32 : steps;
-    const int steady_to = steady ? w.count : steps;  // groups end by the last column of lane 0
     int t = 0;
-    for (; t < min(steady_from, steps); ++t) sweep_step(&w, &tables, lane, t, 0, true);
-#if STEADY
-    for (; t + 32 <= steady_to; t += 32) {
-#if SHUFFLE  // k a constant in every step
-#pragma unroll
-#endif
-      for (int k = 0; k < 32; ++k) sweep_step(&w, &tables, lane, t + k, k, false);
+#if SHUFFLE
+    if (!last_stripe && ((first - 1) & 31) == 0) {
+      for (; t < min(32, steps); ++t) sweep_step(&w, &tables, lane, t);
+      for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t);
     }
-    for (; t < steps; ++t) sweep_step(&w, &tables, lane, t, 0, true);
 #endif
+    for (; t < steps; ++t) sweep_step(&w, &tables, lane, t);
     bottom = w.bottom;
     if (lane == 0) {
       if (last_stripe) *result = bottom;

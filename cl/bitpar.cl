@@ -194,15 +194,20 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
 #pragma unroll
   for (int k = 0; k < 32; ++k) eq[k] = tb->peq[codes[k] * LANES + lane];
+  // Lane 0 takes the bus's code, the others their neighbour's, and only the last lane's
+  // code is kept: by masks and a dummy slot, not branches, which would diverge every step.
+  const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
+  const int keep = lane == LANES - 1 ? 0 : 32 + lane;
 #pragma unroll
   for (int k = 0; k < 32; ++k) {
     const uint from_above = from_lane_above(tb, lane, t0 + k, w->hout);
-    const uint hin = lane == 0 ? ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1 : from_above;
+    const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
+    const uint hin = (from_bus & lane0) | (from_above & ~lane0);
     uint ph, mh;
     BLOCK_STEP(uint, w->pv, w->mv, eq[k], hin & 1u, hin >> 1, ph, mh);
     w->hout = ph >> 31 | (mh >> 31) << 1;
     // The last lane's column is first + t0 + k - 31: its word's bit (k + 1) % 32.
-    if (lane == LANES - 1) tb->outgoing[(k + 1) & 31] = w->hout;
+    tb->outgoing[keep == 0 ? (k + 1) & 31 : keep] = w->hout;
     if (k == FLUSH_K) flush_word(w, tb, lane, w->first + t0 + k - (LANES - 1));
   }
 }
@@ -215,7 +220,7 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
             volatile __global int* top_left, __global int* next_stripe, __global int* result) {
   __local uint peq[SIGMA * LANES];
   __local int claimed;
-  __local uint incoming[32], outgoing[32];
+  __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
 #if !SHUFFLE
   __local uint exchange[2 * LANES], votes[2];
 #endif

@@ -230,17 +230,6 @@ Engines engines(const Options& o) {
   return e;
 }
 
-// "auto" becomes the variant the tuning database picks for the device, so that a list
-// naming that variant too runs it once, under one name.
-void resolve_auto(Engines& e, levcl::Context& context) {
-  auto& v = e.device_variants;
-  const auto it = std::find(v.begin(), v.end(), "auto");
-  if (it == v.end()) return;
-  const std::string chosen = levcl::tuned_choice(context.device(), "auto").variant;
-  if (std::find(v.begin(), v.end(), chosen) != v.end()) v.erase(it);
-  else *it = chosen;
-}
-
 std::string params_text(const levcl::Params& params) {
   std::string out;
   for (const auto& [key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + std::to_string(value);
@@ -278,7 +267,8 @@ struct Bench {
       context.distance(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k), variant);
       for (int i = 0; may_run(r, i); ++i) {
         const levcl::Result result = context.distance(a, b, variant);
-        r.params = params_text(result.params);
+        // auto chooses per pair: say what it chose.
+        r.params = (variant == "auto" ? result.variant + ": " : std::string()) + params_text(result.params);
         r.params_source = result.params_source;
         r.seconds.push_back(result.seconds);
         r.kernel_seconds.push_back(result.kernel_seconds);
@@ -407,7 +397,6 @@ int run(Options o, const std::string& command, const CLI::App& app) {
   Engines e = engines(o);
   const auto work = workloads(o);
   Bench bench(o);
-  resolve_auto(e, bench.context);
   const Header h = header(o, command, e, bench);
 
   std::vector<Row> rows;

@@ -26,5 +26,15 @@ case $phase in
   sweep-10M)  # 3. similarity sweep like Fig. 13, 10 Mbp
     levcl-bench --lengths 10M --similarities 0.5,0.7,0.9,0.99,0.999 --repeat 3 --row-budget 10 --time-limit 20 \
       -o "$out/sweep-10M" ;;
+  bitpar-genomes)  # 4. the bit-parallel engine: Table 3 and E. coli, bitpar beside pwg, auto, edlib and WFA2-lib
+    levcl-bench --variants bitpar,pwg,auto --repeat 3 --row-budget 10 --time-limit 30 -o "$out/bitpar-genomes" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" \
+      "$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz" \
+      "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz" ;;
+  bitpar-sweep-1M | bitpar-sweep-10M)  # 4. the bit-parallel engine: similarity sweeps
+    length=${phase#bitpar-sweep-}
+    levcl-bench --lengths "$length" --similarities 0.5,0.7,0.9,0.99,0.999 --variants bitpar,pwg,auto --repeat 3 \
+      --row-budget 10 --time-limit 20 -o "$out/bitpar-sweep-$length" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

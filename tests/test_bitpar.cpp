@@ -54,6 +54,21 @@ TEST_CASE("many stripes through a ring of two or three bus slots, progress every
   }
 }
 
+TEST_CASE("lengths around a word, a stripe and several stripes, all 256 byte values") {
+  // Words of 32 (bitpar) and 64 (bitpar-vector, cpu-bitpar) rows; stripes of 32 wg rows
+  // (32 and 1024 at wg 1 and 32) and of 256 rows.
+  levcl::Context context;
+  const auto cases = levcl::test::edge_cases({32, 64, 256, 1024, 2048});
+  for (const auto& variant : family())
+    for (const std::int64_t wg : {1, 32}) {
+      levcl::Params params;
+      if (has_param(variant, "wg")) params["wg"] = wg;
+      else if (wg != 1) continue;
+      CAPTURE(variant);
+      CHECK(check_against_dp(context, cases, variant, params) == static_cast<int>(cases.size()));
+    }
+}
+
 TEST_CASE("a bound k: a band across the stripes, exact at k, -1 below it") {
   levcl::Context context;
   const auto pairs = long_pairs();

@@ -287,3 +287,35 @@ TEST_CASE("Context: call beats set_params beats the database; auto stays exact")
   // Per-call parameters of "auto" are checked against the variant it chose.
   check_throws_code([&] { context.distance(a, b, "auto", {{"tile", 4}}); }, levcl::ErrorCode::invalid_argument);
 }
+
+TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates, per pair") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // One workload of 1000 x 1000 at distance 100: bitpar-vector does 10^6 cells and minreads
+  // 10^4 wavefront cells in 1 ms each, i.e. 10^9 and 10^7 per second.
+  const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
+  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
+  e["workloads"] = {{{"name", "w"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
+  e["measurements"] = {
+      {{"variant", "minreads"}, {"params", minreads}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}},
+      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}}};
+  overlay.write("rated.json", e);
+
+  std::mt19937_64 rng(9);
+  const std::string a = levcl::test::random_string(rng, 3000, 4);
+  // Predicted: about 30 edits, 0.09 ms with minreads against 9 ms; over a third of the
+  // sample (1000 edits assumed), 100 ms against 9 ms.
+  const std::string similar = levcl::test::mutate(rng, a, 0.01, 4);
+  const std::string unrelated = levcl::test::random_string(rng, 3000, 4);
+  for (const auto& [b, expected] : {std::pair{similar, "minreads"}, std::pair{unrelated, "bitpar-vector"}}) {
+    const auto r = context.distance(a, b);
+    CAPTURE(r.params_source);
+    CHECK(r.variant == expected);
+    CHECK(contains(r.params_source, std::string("auto: ") + expected));
+    CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+  }
+  // An entry without measurements: its best variant, whatever the pair.
+  overlay.write("rated.json", entry({{"name", device.name}}, {{"minreads", minreads}}, "minreads"));
+  CHECK(context.distance(a, unrelated).variant == "minreads");
+}

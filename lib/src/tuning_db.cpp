@@ -260,13 +260,15 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
   const auto overlay = overlay_entries();
   for (const auto& level : levels)
     for (const Entry* entry : entries_in_order(*overlay)) {
-      if (!level.matches(entry->data, device) || !entry->data.contains("measurements")) continue;
+      // The entry tuned_choice(device, "auto") would take: the first that names a best variant.
       const json& data = entry->data;
+      const json bests = data.value("best", json::object());  // named: items() does not own it
+      if (!level.matches(data, device) || !bests.contains(data.value("best_variant", ""))) continue;
+      if (!data.contains("measurements")) return {};
       std::map<std::string, const json*> workloads;
       const json& listed = data.contains("workloads") ? data["workloads"] : json::array();
       for (const auto& w : listed) workloads[w.value("name", "")] = &w;
       std::vector<RatedChoice> rated;
-      const json bests = data.value("best", json::object());  // named: items() does not own it
       for (const auto& [name, best] : bests.items()) {
         const Variant* v = nullptr;
         try {
@@ -295,7 +297,7 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
         TunedChoice choice = choice_from(*entry, level.name, device, v->info);
         rated.push_back({std::move(choice), v->info.work, std::exp(log_sum / measured)});
       }
-      if (!rated.empty()) return rated;
+      return rated;
     }
   return {};
 }

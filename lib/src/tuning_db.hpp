@@ -25,8 +25,8 @@ struct RatedChoice {
   double rate;  // per second, for the entry's best configuration (geometric mean over its workloads)
 };
 
-// Every device variant the first entry with measurements for the device rates (levels and
-// overlay first, as tuned_choice looks); empty when no entry has measurements.
+// Every device variant rated by the entry that tuned_choice(device, "auto") takes, from
+// that entry's measurements; empty when it has none.
 std::vector<RatedChoice> rated_choices(const DeviceInfo& device);
 
 }  // namespace levcl::detail

@@ -118,7 +118,11 @@ TEST_CASE("--json") {
   REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
   INFO(r.out);
   CHECK(j["distance"] == 1988);
-  CHECK(j["variant"] == levcl::tuned_choice(levcl::select_device(), "auto").variant);  // the default is "auto"
+  // The default is "auto", which picks a device variant for the pair.
+  const Output automatic = levcl_cli("--json --variant auto " + pair);
+  REQUIRE(automatic.status == 0);
+  CHECK(j["variant"] == nlohmann::json::parse(automatic.out)["variant"]);
+  CHECK(levcl::variant_info(j["variant"].get<std::string>()).uses_device);
   CHECK(j["params"].is_object());
   CHECK(j["params_source"].is_string());
   CHECK(j["device"].is_string());

@@ -193,7 +193,8 @@ TEST_CASE("result fields") {
   SUBCASE("default variant") {
     auto r = context.distance(pair.a, pair.b);
     CHECK(r.distance == reference.distance);
-    CHECK(r.variant == levcl::tuned_choice(context.device(), "auto").variant);
+    CHECK(r.variant == context.distance(pair.a, pair.b, "auto").variant);  // the default is auto
+    CHECK(levcl::variant_info(r.variant).uses_device);
     CHECK_FALSE(r.params.empty());
     CHECK_FALSE(r.params_source.empty());
   }

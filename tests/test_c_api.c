@@ -152,6 +152,29 @@ int main(void) {
     CHECK(levcl_last_build_seconds(NULL) == 0);
   }
 
+  /* A batch: every pair against cpu-dp, on the device's batch engine and on CPU threads. */
+  {
+    const char* as[] = {"kitten", "", "flaw", "intention", "\0\xff", "abc"};
+    const char* bs[] = {"sitting", "abc", "lawn", "execution", "\xff", ""};
+    const size_t la[] = {6, 0, 4, 9, 2, 3}, lb[] = {7, 3, 4, 9, 1, 0};
+    const int64_t expected[] = {3, 3, 2, 5, 1, 3};
+    const char* variants[] = {NULL, "batch-bitpar", "cpu-bitpar"};
+    for (int v = 0; v < 3; ++v) {
+      int64_t got[6] = {0};
+      levcl_result totals;
+      CHECK_STATUS(levcl_distances(ctx, 6, as, la, bs, lb, variants[v], NULL, -1, 2, got, &totals), LEVCL_OK);
+      for (int i = 0; i < 6; ++i) CHECK(got[i] == expected[i]);
+      CHECK(totals.distance == 6);
+    }
+    int64_t bounded[6] = {0};
+    CHECK_STATUS(levcl_distances(ctx, 6, as, la, bs, lb, NULL, NULL, 3, 0, bounded, NULL), LEVCL_OK);
+    for (int i = 0; i < 6; ++i) CHECK(bounded[i] == (expected[i] > 3 ? -1 : expected[i]));
+    CHECK_STATUS(levcl_distances(ctx, 0, NULL, NULL, NULL, NULL, NULL, NULL, -1, 0, NULL, NULL), LEVCL_OK);
+    CHECK_STATUS(levcl_distances(ctx, 6, as, la, bs, lb, "no-such-variant", NULL, -1, 0, bounded, NULL),
+                 LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_distances(ctx, 6, as, NULL, bs, lb, NULL, NULL, -1, 0, bounded, NULL), LEVCL_INVALID_ARGUMENT);
+  }
+
   /* Error paths. */
   {
     levcl_result r;

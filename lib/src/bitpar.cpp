@@ -112,17 +112,6 @@ std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
   return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
 }
 
-// Cells the stripes compute over a band.
-std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
-  std::uint64_t cells = 0;
-  for (std::int64_t r0 = 0; r0 < m; r0 += height) {
-    const std::int64_t r1 = std::min(m, r0 + height);
-    const ColumnRange cols = stripe_columns(r0, r1, n, band);
-    if (cols.last >= cols.first) cells += static_cast<std::uint64_t>(cols.last - cols.first + 1) * (r1 - r0);
-  }
-  return cells;
-}
-
 Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   const auto [sa, sb] = rows_first(call);
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());

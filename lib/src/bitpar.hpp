@@ -46,6 +46,17 @@ inline ColumnRange stripe_columns(std::int64_t r0, std::int64_t r1, std::int64_t
   return {std::max<std::int64_t>(1, r0 + 1 + band.lo), std::min(n, r1 + band.hi)};
 }
 
+// Cells the stripes compute over a band.
+inline std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
+  std::uint64_t cells = 0;
+  for (std::int64_t r0 = 0; r0 < m; r0 += height) {
+    const std::int64_t r1 = std::min(m, r0 + height);
+    const ColumnRange cols = stripe_columns(r0, r1, n, band);
+    if (cols.last >= cols.first) cells += static_cast<std::uint64_t>(cols.last - cols.first + 1) * (r1 - r0);
+  }
+  return cells;
+}
+
 // Symbol codes, so that the match-mask tables have one row per byte A holds, plus one for
 // every byte it does not (their masks are empty): DNA needs 5 rows, not 256. Code 0 is
 // that empty row, the bytes of A get 1.. in increasing order; when A holds all 256

@@ -5,6 +5,8 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
+#include <algorithm>
 
 #include "levcl/levcl.hpp"
 
@@ -133,6 +135,27 @@ levcl_status levcl_distance_max(levcl_context* context, const char* a, size_t le
     auto r = context->context.distance(std::string_view(a ? a : "", len_a), std::string_view(b ? b : "", len_b),
                                        options);
     *result = levcl_result{r.distance, r.cells, r.seconds, r.kernel_seconds};
+    context->last_build_seconds = r.build_seconds;
+  });
+}
+
+levcl_status levcl_distances(levcl_context* context, size_t count, const char* const* a, const size_t* len_a,
+                             const char* const* b, const size_t* len_b, const char* variant, const char* params,
+                             int64_t max_distance, unsigned threads, int64_t* distances, levcl_result* result) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_distances: context is NULL");
+    if (count > 0 && (a == nullptr || len_a == nullptr || b == nullptr || len_b == nullptr || distances == nullptr))
+      invalid("levcl_distances: a, len_a, b, len_b and distances must not be NULL");
+    std::vector<levcl::PairView> pairs(count);
+    for (size_t i = 0; i < count; ++i) {
+      if ((a[i] == nullptr && len_a[i] > 0) || (b[i] == nullptr && len_b[i] > 0))
+        invalid("levcl_distances: pair " + std::to_string(i) + " has a NULL string of non-zero length");
+      pairs[i] = {std::string_view(a[i] ? a[i] : "", len_a[i]), std::string_view(b[i] ? b[i] : "", len_b[i])};
+    }
+    const levcl::Options options{variant ? variant : "", parse_params(params), max_distance, threads};
+    const levcl::BatchResult r = context->context.distances(pairs, options);
+    std::copy(r.distances.begin(), r.distances.end(), distances);
+    if (result) *result = levcl_result{static_cast<int64_t>(count), r.cells, r.seconds, r.kernel_seconds};
     context->last_build_seconds = r.build_seconds;
   });
 }

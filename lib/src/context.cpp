@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "auto_choice.hpp"
-#include "device_runtime.hpp"
+#include "context_impl.hpp"
 #include "levcl/tuning.hpp"
 #include "log.hpp"
 #include "registry.hpp"
@@ -15,18 +15,6 @@ namespace levcl {
 double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept {
   return seconds > 0 ? static_cast<double>(len_a) * static_cast<double>(len_b) / seconds / 1e9 : 0.0;
 }
-
-struct Context::Impl {
-  std::string device_spec;
-  std::mutex mutex;  // serialises calls on one context
-  std::unique_ptr<detail::OpenDevice> device;
-  std::map<std::string, Params> params;  // set_params, by variant
-
-  detail::OpenDevice& open() {
-    if (!device) device = std::make_unique<detail::OpenDevice>(select_device(device_spec));
-    return *device;
-  }
-};
 
 Context::Context(std::string device_spec) : impl_(std::make_unique<Impl>()) {
   impl_->device_spec = std::move(device_spec);
@@ -85,63 +73,76 @@ Result Context::distance(std::string_view a, std::string_view b, const std::stri
   return distance(a, b, Options{variant, params, -1});
 }
 
-Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
-  const std::string& variant = options.variant;
-  const bool automatic = variant.empty() || variant == "auto";
-  // A named variant's parameters are checked before any device work; "auto" knows its
-  // variant only once the device is open.
-  if (!automatic) detail::resolve_params(detail::find_variant(variant).info, options.params);
+namespace detail {
+void check_length(std::string_view a, std::string_view b) {
   // Offsets along a diagonal are 32-bit signed integers in every kernel.
   constexpr std::size_t max_length = std::numeric_limits<std::int32_t>::max();
   if (a.size() > max_length || b.size() > max_length)
     throw Error(ErrorCode::input_too_long, "input of " + std::to_string(std::max(a.size(), b.size())) +
                                                " bytes is too long: levcl's 32-bit offsets allow at most " +
                                                std::to_string(max_length) + " bytes per string");
+}
+}  // namespace detail
 
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  detail::OpenDevice* device =
-      automatic || detail::find_variant(variant).info.uses_device ? &impl_->open() : nullptr;
+Context::Impl::Plan Context::Impl::plan(const std::string& variant, const Params& call_params, std::string_view a,
+                                        std::string_view b) {
+  const bool automatic = variant.empty() || variant == "auto";
+  detail::OpenDevice* dev = automatic || detail::find_variant(variant).info.uses_device ? &open() : nullptr;
   // The CPU variants have no parameters to look up.
-  const TunedChoice tuned = !device     ? TunedChoice{variant, {}, "defaults"}
-                            : automatic ? detail::auto_choice(device->info(), a, b)
-                                        : tuned_choice(device->info(), variant);
+  const TunedChoice tuned = !dev        ? TunedChoice{variant, {}, "defaults"}
+                            : automatic ? detail::auto_choice(dev->info(), a, b)
+                                        : tuned_choice(dev->info(), variant);
   const auto& v = detail::find_variant(tuned.variant);
-  detail::resolve_params(v.info, options.params);  // for "auto": does the chosen variant have these parameters?
-  const auto set = impl_->params.find(v.info.name);
-  const auto [resolved, source] =
-      merge_params(options.params, set == impl_->params.end() ? Params{} : set->second, tuned);
-
-  if (device)
-    if (const std::string why = unrunnable_reason(device->info(), v.info.name, resolved); !why.empty())
+  detail::resolve_params(v.info, call_params);  // for "auto": does the chosen variant have these parameters?
+  const auto set = params.find(v.info.name);
+  auto [resolved, source] = merge_params(call_params, set == params.end() ? Params{} : set->second, tuned);
+  if (dev)
+    if (const std::string why = unrunnable_reason(dev->info(), v.info.name, resolved); !why.empty())
       throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
+  return Plan{&v, std::move(resolved), std::move(source), dev};
+}
 
+Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance) {
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
   const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
   const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
-  const bool bounded = options.max_distance >= 0 && options.max_distance < longest;
-  const detail::Call call{a, b, resolved, bounded ? options.max_distance : longest};
+  const bool bounded = max_distance >= 0 && max_distance < longest;
+  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest};
 
-  const double built_before = device ? device->build_seconds() : 0.0;
+  const double built_before = plan.device ? plan.device->build_seconds() : 0.0;
   const auto start = std::chrono::steady_clock::now();
   Result result;
   if (bounded && difference > call.max_distance)
     result.distance = call.max_distance + 1;
   else
-    result = v.run(device, call);
+    result = plan.variant->run(plan.device, call);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.build_seconds = device ? device->build_seconds() - built_before : 0.0;
+  result.build_seconds = plan.device ? plan.device->build_seconds() - built_before : 0.0;
   result.seconds = std::max(0.0, elapsed - result.build_seconds);
   if (result.distance > call.max_distance) {
     if (!bounded)
-      throw Error(ErrorCode::internal, v.info.name + " found no distance up to " + std::to_string(longest) +
+      throw Error(ErrorCode::internal, plan.variant->info.name + " found no distance up to " + std::to_string(longest) +
                                            ", the length of the longer string");
     result.distance = -1;
   }
-  result.variant = v.info.name;
-  result.params = resolved;
-  result.params_source = source;
-  result.device = device ? device->info().name : "cpu";
+  return result;
+}
+
+Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
+  // A named variant's parameters are checked before any device work; "auto" knows its
+  // variant only once the device is open.
+  if (!options.variant.empty() && options.variant != "auto")
+    detail::resolve_params(detail::find_variant(options.variant).info, options.params);
+  detail::check_length(a, b);
+
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Impl::Plan plan = impl_->plan(options.variant, options.params, a, b);
+  Result result = Impl::run(plan, a, b, options.max_distance);
+  result.variant = plan.variant->info.name;
+  result.params = plan.params;
+  result.params_source = plan.params_source;
+  result.device = plan.device ? plan.device->info().name : "cpu";
   detail::log().info(
       "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
       result.variant, result.distance, a.size(), b.size(), result.seconds, result.cells, result.launches,

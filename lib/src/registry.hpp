@@ -24,6 +24,16 @@ struct Call {
   std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
 };
 
+// A whole batch, as a batch engine receives it.
+struct BatchCall {
+  const std::string_view* strings;
+  const IndexPair* pairs;     // into strings
+  std::size_t count;
+  Params params;              // as in Call
+  unsigned threads;           // host threads for packing (never 0)
+  std::int64_t max_distance;  // the caller's k, or < 0: distances above k need not be exact
+};
+
 // What one configuration asks of a device; 0 means nothing to check.
 struct DeviceNeeds {
   std::uint64_t workgroup = 0;     // work-items per workgroup
@@ -39,6 +49,9 @@ struct Variant {
   // value above call.max_distance), cells, seconds, kernel_seconds and launches; the
   // Context fills in the rest.
   std::function<Result(OpenDevice* device, const Call& call)> run;
+  // Batch engines only: every pair of a batch in few launches. Fills out.distances (one
+  // per pair, exact), cells, kernel_seconds and launches; the Context applies max_distance.
+  std::function<void(OpenDevice* device, const BatchCall& call, BatchResult& out)> run_batch;
   // The variant "auto" runs where no tuning-database entry rates any (one in the registry).
   bool auto_fallback = false;
 };

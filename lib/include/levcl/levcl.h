@@ -60,6 +60,16 @@ LEVCL_API levcl_status levcl_distance_max(levcl_context* context, const char* a,
                                 const char* b, size_t len_b, const char* variant,
                                 const char* params, int64_t max_distance, levcl_result* result);
 
+/* A batch: distances[i] of the pair (a[i], b[i]) of lengths len_a[i], len_b[i], for i <
+   count, in one call (Context::distances: "auto" sends short and medium pairs to the batch
+   engine, long ones to auto's single-pair choice; CPU variants run on `threads` host
+   threads, 0 for every core). distances[i] is -1 where it is larger than a max_distance
+   >= 0. result, when not NULL, gets the totals (distance: the number of pairs). */
+LEVCL_API levcl_status levcl_distances(levcl_context* context, size_t count, const char* const* a,
+                                       const size_t* len_a, const char* const* b, const size_t* len_b,
+                                       const char* variant, const char* params, int64_t max_distance,
+                                       unsigned threads, int64_t* distances, levcl_result* result);
+
 /* Seconds the last successful distance call on this context spent building or loading
    kernels (0 once they are built): levcl_result's seconds leave it out. */
 LEVCL_API double levcl_last_build_seconds(const levcl_context* context);

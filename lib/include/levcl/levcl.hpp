@@ -144,6 +144,17 @@ struct Options {
   std::string variant;
   Params params;
   std::int64_t max_distance = -1;  // < 0: no bound
+  unsigned threads = 0;            // batches: host threads for CPU variants and packing (0: every core)
+};
+
+// One pair of a batch: views into the caller's memory, which must stay valid during the call.
+struct PairView {
+  std::string_view a, b;
+};
+
+// One pair of a batch over shared strings: indices into its list of strings.
+struct IndexPair {
+  std::uint32_t a, b;
 };
 
 struct Result {
@@ -157,6 +168,17 @@ struct Result {
   double kernel_seconds = 0;    // device busy time (first kernel start to last kernel end)
   std::uint64_t launches = 0;   // kernel enqueues
   std::string params_source;    // where the parameters came from (call, context, database entry, defaults)
+};
+
+struct BatchResult {
+  std::vector<std::int64_t> distances;                // one per pair, in order; -1 where above max_distance
+  std::map<std::string, std::uint64_t> variant_pairs; // how many pairs each variant computed
+  std::string device;                                 // device name, or "cpu" when no device was used
+  std::uint64_t cells = 0;      // DP cells computed, summed over the pairs
+  double seconds = 0;           // end to end: strings in host memory to every distance (programs built)
+  double build_seconds = 0;     // building or loading programs during the call
+  double kernel_seconds = 0;    // device busy time, summed over the launches' spans
+  std::uint64_t launches = 0;   // kernel enqueues
 };
 
 // An explicit context: one device, its compiled programs and command queue. Calls on
@@ -185,6 +207,18 @@ class LEVCL_API Context {
                   const Params& params = {});
   // The same with every setting in one place, max_distance included.
   Result distance(std::string_view a, std::string_view b, const Options& options);
+
+  // Edit distances of many pairs in one call: no copies per pair, few launches. "auto"
+  // sends the short and medium pairs to the batch engine (`batch-bitpar`: a work-item per
+  // pair, every pair of a chunk in one launch) and each long pair to auto's single-pair
+  // choice; a named device variant runs every pair; a CPU variant runs the pairs on
+  // options.threads host threads. Batches larger than device memory are cut into chunks.
+  BatchResult distances(const std::vector<PairView>& pairs, const Options& options = {});
+  // The same over shared strings: pairs of indices into `strings`. A string compared many
+  // times (one against many, all against all) is prepared and sent to the device once per
+  // chunk, not once per pair.
+  BatchResult distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                        const Options& options = {});
 
   // The variant used when none is named ("auto").
   static const char* default_variant() noexcept;

@@ -1,0 +1,48 @@
+// Streaming batches: pairs go in one at a time, distances come back in the same order,
+// and memory stays bounded by the chunk size however many pairs pass through.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl {
+
+class LEVCL_API DistanceStream {
+ public:
+  // Called once per pair, in the order the pairs were pushed, on the thread that calls
+  // push() or finish(): index counts the pushed pairs from 0; distance is -1 where it is
+  // larger than options.max_distance.
+  using Sink = std::function<void(std::uint64_t index, std::int64_t distance)>;
+
+  // Pairs are gathered into chunks of about chunk_bytes of sequence (or a single pair
+  // when one pair is larger). A full chunk runs through Context::distances while the next
+  // one fills, so at most two chunks are held at once.
+  DistanceStream(Context& context, Options options, Sink sink, std::size_t chunk_bytes = std::size_t{64} << 20);
+  ~DistanceStream();  // drops what was not finished: call finish() to get every result
+  DistanceStream(const DistanceStream&) = delete;
+  DistanceStream& operator=(const DistanceStream&) = delete;
+
+  // Copies the pair into the chunk being filled (the caller's strings may go at once).
+  void push(std::string_view a, std::string_view b);
+  // Runs what is left and delivers every remaining result. Errors of any chunk are thrown
+  // from push() or finish(), after the results of the chunks before it were delivered.
+  void finish();
+
+  std::uint64_t pushed() const;     // pairs pushed so far
+  std::uint64_t delivered() const;  // results given to the sink so far
+  // Totals of the chunks run so far (distances left empty).
+  const BatchResult& totals() const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace levcl

@@ -1,0 +1,52 @@
+// Host threads for batches: the packing of pairs and the CPU variants.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace levcl::detail {
+
+// threads as the caller asked, 0 meaning every core.
+inline unsigned thread_count(unsigned requested) {
+  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+}
+
+// Runs body(i) for every i in [0, count) on up to `threads` threads, the caller's included,
+// each claiming the next index when done with one (pairs of uneven length balance
+// themselves). Rethrows the first exception once every thread has stopped.
+template <typename Body>
+void parallel_each(std::size_t count, unsigned threads, Body&& body) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    try {
+      for (std::size_t i; (i = next.fetch_add(1)) < count;) body(i);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = count;  // the others stop at their next claim
+    }
+  };
+  std::vector<std::thread> helpers;
+  const std::size_t extra = std::min<std::size_t>(threads, count) - (count > 0 ? 1 : 0);
+  for (std::size_t t = 0; t < extra; ++t) helpers.emplace_back(work);
+  work();
+  for (auto& h : helpers) h.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// Runs body(begin, end) over `threads` contiguous slices of [0, count) (cheap, even work
+// such as copying bytes: one claim per slice, not per item).
+template <typename Body>
+void parallel_slices(std::size_t count, unsigned threads, Body&& body) {
+  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(threads, count / 64));
+  parallel_each(slices, threads, [&](std::size_t s) { body(count * s / slices, count * (s + 1) / slices); });
+}
+
+}  // namespace levcl::detail

@@ -1,4 +1,5 @@
-// read_sequence: plain bytes, FASTA, gzip, standard input and every bad-input error.
+// read_sequence, RecordReader and PairsReader: plain bytes, FASTA, gzip, standard input,
+// pairs files and every bad-input error.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -11,6 +12,8 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
@@ -259,4 +262,154 @@ TEST_CASE("bad input throws bad_input with the file name and the reason") {
     data[data.size() - 8] ^= 0x55;
     CHECK(contains(bad_input(write_file("badcrc.fa.gz", data)), "gzip"));
   }
+}
+
+namespace {
+
+std::vector<levcl::Record> read_all(levcl::RecordReader& reader) {
+  std::vector<levcl::Record> records;
+  for (levcl::Record record; reader.next(record);) records.push_back(record);
+  return records;
+}
+
+// The message of the bad_input Error that f must throw.
+template <typename F>
+std::string bad_input_of(F&& f) {
+  try {
+    f();
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::bad_input);
+    return e.what();
+  }
+  FAIL("no bad_input was thrown");
+  return {};
+}
+
+// A pair as name_a, a, name_b, b, comparable as a whole.
+using Fields = std::array<std::string, 4>;
+
+Fields fields(const levcl::NamedPair& p) { return {p.name_a, p.a, p.name_b, p.b}; }
+
+std::vector<Fields> read_pairs(const std::string& path) {
+  levcl::PairsReader reader(path);
+  std::vector<Fields> pairs;
+  for (levcl::NamedPair pair; reader.next(pair);) pairs.push_back(fields(pair));
+  return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("RecordReader: every record in order, plain, gzipped and on standard input") {
+  const std::string text = "\n>first some description\nAC GT\r\nTTGA\n>second\n\n>third\tx\nC\n";
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"first", "ACGTTTGA"}, {"second", ""}, {"third", "C"}};
+  for (const std::string path : {write_file("records.fa", text), write_file("records.fa.gz", gzip(text))}) {
+    CAPTURE(path);
+    levcl::RecordReader reader(path);
+    const auto records = read_all(reader);
+    REQUIRE(records.size() == expected.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      CHECK(records[i].name == expected[i].first);
+      CHECK(records[i].sequence == expected[i].second);
+    }
+    levcl::Record record;
+    CHECK_FALSE(reader.next(record));  // the end stays the end
+    const auto whole = levcl::read_records(path);
+    REQUIRE(whole.size() == records.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) CHECK(whole[i].sequence == records[i].sequence);
+  }
+
+  const int saved = ::dup(STDIN_FILENO);
+  REQUIRE(saved >= 0);
+  const int fd = ::open(write_file("records-stdin.fa", text).c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  REQUIRE(::dup2(fd, STDIN_FILENO) == STDIN_FILENO);
+  ::close(fd);
+  std::vector<levcl::Record> records;
+  CHECK_NOTHROW(records = levcl::read_records("-"));
+  CHECK(records.size() == 3);
+  ::dup2(saved, STDIN_FILENO);
+  ::close(saved);
+}
+
+TEST_CASE("RecordReader: an empty file has no records; anything else that is not FASTA is bad input") {
+  CHECK(levcl::read_records(write_file("empty", "")).empty());
+  CHECK(levcl::read_records(write_file("blanks", " \n\n")).empty());
+  CHECK(levcl::read_records(write_file("empty.gz", gzip(""))).empty());
+  CHECK(contains(bad_input_of([] { levcl::read_records(write_file("plain.txt", "ACGT\n>x\nAC\n")); }), "not FASTA"));
+  CHECK(contains(bad_input_of([] { levcl::read_records(write_file("bare.fa", " >")); }), "no FASTA record"));
+  CHECK(contains(bad_input_of([] { levcl::read_records(write_file("later-noname.fa", ">a\nAC\n>\nGT\n")); }),
+                 "header of record 1 has no name"));
+  const std::string missing = (scratch_dir() / "does-not-exist.fa").string();
+  CHECK(contains(bad_input_of([&] { levcl::RecordReader reader(missing); }), missing));
+  std::string gz = gzip(">a\nACGT\n>b\nGG\n");
+  gz[gz.size() - 8] ^= 0x55;  // a wrong checksum
+  CHECK(contains(bad_input_of([&] { levcl::read_records(write_file("badcrc-records.fa.gz", gz)); }), "gzip"));
+}
+
+TEST_CASE("PairsReader: two sequences a line, named by line number") {
+  const std::string text = "# pairs\nACGT\tAGT\n\n\tGG\r\nTT\t\n\t\n";
+  const std::vector<Fields> expected = {
+      {"L2.a", "ACGT", "L2.b", "AGT"}, {"L4.a", "", "L4.b", "GG"}, {"L5.a", "TT", "L5.b", ""}, {"L6.a", "", "L6.b", ""},
+  };
+  for (const std::string path : {write_file("pairs.tsv", text), write_file("pairs.tsv.gz", gzip(text))}) {
+    CAPTURE(path);
+    CHECK(read_pairs(path) == expected);
+    levcl::PairsReader reader(path);
+    levcl::NamedPair pair;
+    REQUIRE(reader.next(pair));
+    CHECK(reader.line() == 2);
+    REQUIRE(reader.next(pair));
+    CHECK(reader.line() == 4);
+  }
+}
+
+TEST_CASE("PairsReader: FASTA paths and records, each file read once") {
+  const std::string a = write_file("pairs-a.fa", multi_fasta);
+  const std::string b = write_file("pairs-b.fa.gz", gzip(">x\nAAAA\n>y desc\nCC\n"));
+  const std::string text = a + "\t\t" + b + "\t\n" + a + "\t2\t" + b + "\ty\n" + b + "\t1\t" + a + "\tsecond\n" +
+                           "AC\tCA\n" + a + "\tthird\t" + a + "\t0\n";
+  const std::string path = write_file("pairs-records.tsv", text);
+  const std::vector<Fields> expected = {{"first", "ACGTTTGA", "x", "AAAA"},
+                                                  {"third", "C", "y", "CC"},
+                                                  {"y", "CC", "second", "GGGG"},
+                                                  {"L4.a", "AC", "L4.b", "CA"},
+                                                  {"third", "C", "first", "ACGTTTGA"}};
+  CHECK(read_pairs(path) == expected);
+
+  // Once a line has named a file, later lines take its records from memory: removing the
+  // file changes nothing.
+  levcl::PairsReader reader(path);
+  levcl::NamedPair pair;
+  REQUIRE(reader.next(pair));
+  fs::remove(a);
+  fs::remove(b);
+  std::vector<Fields> rest;
+  while (reader.next(pair)) rest.push_back(fields(pair));
+  CHECK(rest == std::vector<Fields>(expected.begin() + 1, expected.end()));
+}
+
+TEST_CASE("PairsReader: a malformed line is bad input naming the file and the line") {
+  const std::string a = write_file("pairs-c.fa", multi_fasta);
+  const std::string missing = (scratch_dir() / "no-such.fa").string();
+  const std::pair<std::string, std::string> cases[] = {
+      {"ACGT\n", "found 1"},
+      {"A\tC\tG\n", "found 3"},
+      {"A\tC\tG\tT\tA\n", "found 5"},
+      {a + "\t3\t" + a + "\t0\n", "no record 3 (the file has 3 records)"},
+      {a + "\t0\t" + a + "\tfourth\n", "no record named 'fourth'"},
+      {a + "\t0\t" + missing + "\t0\n", missing + ": cannot open"},
+      {a + "\t0\t" + write_file("pairs-plain.txt", "ACGT") + "\t0\n", "not FASTA"},
+  };
+  for (const auto& [line, message] : cases) {
+    CAPTURE(line);
+    const std::string path = write_file("pairs-bad.tsv", "# header\nAC\tGT\n\n" + line + "AC\tGT\n");
+    levcl::PairsReader reader(path);
+    levcl::NamedPair pair;
+    REQUIRE(reader.next(pair));
+    const std::string error = bad_input_of([&] { reader.next(pair); });
+    CHECK(error.rfind(path + ":4: ", 0) == 0);
+    CHECK(contains(error, message));
+  }
+  CHECK(contains(bad_input_of([&] { levcl::PairsReader reader(missing); }), missing));
 }

@@ -1,19 +1,32 @@
-// levcl: prints the exact Levenshtein distance of two files.
+// levcl: prints the exact Levenshtein distance of two files, or of every pair of a batch
+// (--pairs, --query/--targets, --all-vs-all) as a table written while the results arrive.
 //
 // Exit status: 0 success, 2 bad usage or bad input, 3 failure while running. Every failure
 // prints one "levcl: error: ..." message on standard error.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <functional>
+#include <iomanip>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "command_main.hpp"
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
+#include "levcl/stream.hpp"
 
 namespace {
 
@@ -24,6 +37,8 @@ struct Options {
   std::int64_t max_distance = -1;
   std::string device;
   std::string record, record_a, record_b;
+  std::string pairs, query, targets, all_vs_all;  // the batch modes
+  unsigned threads = 0;
   bool list_devices = false;
   bool list_variants = false;
   bool json = false;
@@ -31,8 +46,9 @@ struct Options {
 };
 
 void define_options(CLI::App& app, Options& o) {
-  app.add_option("A", o.a, "First input: FASTA, gzipped FASTA or any file compared byte for byte; - is stdin");
-  app.add_option("B", o.b, "Second input, as A (only one of A and B can be -)");
+  CLI::Option* a =
+      app.add_option("A", o.a, "First input: FASTA, gzipped FASTA or any file compared byte for byte; - is stdin");
+  CLI::Option* b = app.add_option("B", o.b, "Second input, as A (only one of A and B can be -)");
   app.add_option("--variant", o.variant, "Algorithm variant (see --list-variants); auto: the tuning database's choice")
       ->capture_default_str();
   // allow_extra_args(false): each --param takes one value, so "--param wg=64 A B" leaves A B.
@@ -45,16 +61,49 @@ void define_options(CLI::App& app, Options& o) {
       ->type_name("K")
       ->check(CLI::NonNegativeNumber);
   levcl::tools::add_device_option(app, o.device);
-  app.add_option("--record", o.record, "FASTA record of both inputs: zero-based index or name (default: the first)")
-      ->type_name("N|NAME");
-  app.add_option("--record-a", o.record_a, "FASTA record of A (overrides --record)")->type_name("N|NAME");
-  app.add_option("--record-b", o.record_b, "FASTA record of B (overrides --record)")->type_name("N|NAME");
+  CLI::Option* record =
+      app.add_option("--record", o.record, "FASTA record of both inputs: zero-based index or name (default: the first)")
+          ->type_name("N|NAME");
+  CLI::Option* record_a =
+      app.add_option("--record-a", o.record_a, "FASTA record of A, or of --query (overrides --record)")
+          ->type_name("N|NAME");
+  CLI::Option* record_b =
+      app.add_option("--record-b", o.record_b, "FASTA record of B (overrides --record)")->type_name("N|NAME");
+
+  // The batch modes: instead of A and B, and one at a time.
+  CLI::Option* pairs =
+      app.add_option("--pairs", o.pairs,
+                     "Batch: the pairs of a pairs file (gzip and - allowed), one a line: two sequences, or "
+                     "FASTA path, record, path, record (record: index or name, empty: the first); tab-separated")
+          ->type_name("FILE");
+  CLI::Option* query = app.add_option("--query", o.query,
+                                      "Batch: A's record (the first, or --record-a) against every record of --targets")
+                           ->type_name("A.fa");
+  CLI::Option* targets =
+      app.add_option("--targets", o.targets, "Batch: the FASTA file whose records --query is compared with, streamed")
+          ->type_name("B.fa");
+  CLI::Option* all_vs_all =
+      app.add_option("--all-vs-all", o.all_vs_all,
+                     "Batch: every unordered pair of the file's records once, in order (0,1), (0,2), ..., (1,2), ...")
+          ->type_name("FILE.fa");
+  query->needs(targets);
+  targets->needs(query);
+  for (CLI::Option* mode : {pairs, query, all_vs_all}) mode->excludes(a)->excludes(b)->excludes(record_b);
+  for (CLI::Option* mode : {pairs, all_vs_all}) mode->excludes(record)->excludes(record_a);
+  pairs->excludes(query)->excludes(all_vs_all);
+  query->excludes(all_vs_all);
+  app.add_option("--threads", o.threads, "Host threads for CPU variants and for packing batches (default: every core)")
+      ->type_name("N");
   app.add_flag("--list-devices", o.list_devices, "List the OpenCL devices (* marks the default) and exit");
   app.add_flag("--list-variants", o.list_variants, "List the variants and their parameters and exit");
-  app.add_flag("--json", o.json, "Print a JSON object with the distance, timings and settings");
+  app.add_flag("--json", o.json,
+               "Print a JSON object with the distance, timings and settings; in batches, a JSON object a pair "
+               "(name_a, name_b, len_a, len_b, distance) instead of a table line");
   app.add_flag("-v,--verbose", o.verbosity, "Log to stderr: -v info, -vv debug");
   app.set_version_flag("--version", std::string("levcl ") + levcl::version());
-  app.footer("Exit status: 0 success, 2 bad usage or input, 3 failure while running.");
+  app.footer(
+      "Batches print a tab-separated table, name_a name_b len_a len_b distance, a line a pair in the order of "
+      "the input, as the results arrive.\nExit status: 0 success, 2 bad usage or input, 3 failure while running.");
 }
 
 // Prints rows as columns separated by two spaces (the last column is not padded).
@@ -112,27 +161,218 @@ void list_variants() {
   print_table(rows);
 }
 
-int run(const Options& o) {
-  levcl::set_log_level(o.verbosity);
-  if (o.list_devices || o.list_variants) {
-    if (o.list_devices) list_devices();
-    if (o.list_variants) list_variants();
-    return 0;
+// One pair of a batch: views that stay valid until the next pair is asked for.
+struct BatchPair {
+  std::string_view name_a, a, name_b, b;
+};
+// Puts the next pair of a batch into its argument; false at the end.
+using PairSource = std::function<bool(BatchPair&)>;
+
+PairSource pairs_file(const std::string& path) {
+  auto reader = std::make_shared<levcl::PairsReader>(path);
+  auto pair = std::make_shared<levcl::NamedPair>();
+  return [reader, pair](BatchPair& next) {
+    if (!reader->next(*pair)) return false;
+    next = {pair->name_a, pair->a, pair->name_b, pair->b};
+    return true;
+  };
+}
+
+// The record of --query that `record` names as read_sequence takes it: "" the first, digits
+// a zero-based index, else a name. Read through RecordReader because its name is printed too.
+levcl::Record read_query(const std::string& path, const std::string& record) {
+  const std::string name = path == "-" ? "<stdin>" : path;
+  const bool by_index = !record.empty() && record.find_first_not_of("0123456789") == std::string::npos;
+  errno = 0;
+  const unsigned long long index = by_index ? std::strtoull(record.c_str(), nullptr, 10) : 0;
+  if (errno == ERANGE)
+    throw levcl::Error(levcl::ErrorCode::bad_input, name + ": record index " + record + " is too large");
+  levcl::RecordReader reader(path);
+  levcl::Record query;
+  std::uint64_t count = 0;
+  for (; reader.next(query); ++count)
+    if (by_index || record.empty() ? count == index : query.name == record) return query;
+  const std::string what = by_index ? "no record " + record : "no record named '" + record + "'";
+  throw levcl::Error(levcl::ErrorCode::bad_input, name + ": " + what + " (the file has " + std::to_string(count) +
+                                                      (count == 1 ? " record)" : " records)"));
+}
+
+// The query against each target as it is read: targets larger than memory stream through.
+PairSource query_against_targets(const std::string& query_path, const std::string& record,
+                                 const std::string& targets_path) {
+  auto query = std::make_shared<const levcl::Record>(read_query(query_path, record));
+  auto targets = std::make_shared<levcl::RecordReader>(targets_path);
+  auto target = std::make_shared<levcl::Record>();
+  return [query, targets, target](BatchPair& next) {
+    if (!targets->next(*target)) return false;
+    next = {query->name, query->sequence, target->name, target->sequence};
+    return true;
+  };
+}
+
+// Every unordered pair of records once: (0,1), (0,2), ..., (1,2), ...
+PairSource all_pairs(std::vector<levcl::Record> records) {
+  struct Position {
+    std::vector<levcl::Record> records;
+    std::size_t i = 0, j = 1;
+  };
+  auto at = std::make_shared<Position>(Position{std::move(records)});
+  return [at](BatchPair& next) {
+    auto& [records, i, j] = *at;
+    if (j >= records.size()) j = ++i + 1;
+    if (j >= records.size()) return false;
+    next = {records[i].name, records[i].sequence, records[j].name, records[j].sequence};
+    ++j;
+    return true;
+  };
+}
+
+// Writes a batch's results in the order of its pairs as they arrive: a table line, or a JSON
+// object, a pair. Only the names and lengths of the pairs not yet written are kept.
+class ResultWriter {
+ public:
+  explicit ResultWriter(bool json) : json_(json) {
+    if (!json_) std::cout << "name_a\tname_b\tlen_a\tlen_b\tdistance\n";
   }
-  if (o.a.empty() || o.b.empty())
-    throw levcl::Error(levcl::ErrorCode::invalid_argument, "two inputs A and B are needed (see --help)");
-  if (o.a == "-" && o.b == "-")
-    throw levcl::Error(levcl::ErrorCode::invalid_argument, "only one of A and B can be standard input (-)");
+  // What was delivered stays printed when an error ends the run.
+  ~ResultWriter() { std::cout.flush(); }
+  ResultWriter(const ResultWriter&) = delete;
+  ResultWriter& operator=(const ResultWriter&) = delete;
 
-  // Check the cheap things before reading inputs that may be hundreds of megabytes.
-  if (o.variant != "auto") levcl::variant_info(o.variant);
-  levcl::Params params;
-  for (const auto& p : o.params) levcl::parse_param(p, params);
+  void expect(const BatchPair& pair) {
+    pending_.push_back({std::string(pair.name_a), std::string(pair.name_b), pair.a.size(), pair.b.size()});
+  }
 
+  // The result of the oldest pair not yet written.
+  void write(std::int64_t distance) {
+    const Pending& p = pending_.front();
+    if (json_) {
+      // ordered_json keeps the keys in the table's order; names are bytes, not always UTF-8.
+      const nlohmann::ordered_json line = {
+          {"name_a", p.name_a}, {"name_b", p.name_b}, {"len_a", p.len_a}, {"len_b", p.len_b}, {"distance", distance}};
+      std::cout << line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    } else {
+      std::cout << p.name_a << '\t' << p.name_b << '\t' << p.len_a << '\t' << p.len_b << '\t' << distance << '\n';
+    }
+    pending_.pop_front();
+    unflushed_ = true;
+  }
+
+  // Flushes what was written since the last call, so that a chunk's results leave together.
+  void flush() {
+    if (unflushed_) std::cout.flush();
+    unflushed_ = false;
+  }
+
+ private:
+  struct Pending {
+    std::string name_a, name_b;
+    std::size_t len_a, len_b;
+  };
+  bool json_;
+  bool unflushed_ = false;
+  std::deque<Pending> pending_;
+};
+
+// Pairs done, pairs per second and, when the total is known, the time left, rewritten in
+// place on stderr. Only on a terminal, and only once a run has lasted 2 s: short runs and
+// logs stay clean.
+class ProgressLine {
+ public:
+  explicit ProgressLine(std::uint64_t total) : total_(total), enabled_(::isatty(STDERR_FILENO) == 1) {}
+  ~ProgressLine() {
+    if (!shown_) return;
+    show(Clock::now());
+    std::cerr << '\n';
+  }
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  void update(std::uint64_t done) {
+    done_ = done;
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (now - start_ < std::chrono::seconds(2) || now - last_shown_ < std::chrono::milliseconds(250)) return;
+    show(now);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  void show(Clock::time_point now) {
+    last_shown_ = now;
+    shown_ = true;
+    const double rate = done_ / std::chrono::duration<double>(now - start_).count();
+    std::ostringstream line;
+    line << "levcl: " << done_;
+    if (total_ > 0) line << " of " << total_;
+    line << " pairs, " << std::fixed << std::setprecision(rate < 10 ? 1 : 0) << rate << " pairs/s";
+    if (total_ > done_ && rate > 0) {
+      const auto left = static_cast<std::uint64_t>((total_ - done_) / rate);
+      line << ", ETA " << left / 3600 << ':' << std::setfill('0') << std::setw(2) << left / 60 % 60 << ':'
+           << std::setw(2) << left % 60;
+    }
+    std::cerr << '\r' << line.str() << "\033[K" << std::flush;  // erases the rest of a longer line before
+  }
+
+  const std::uint64_t total_;  // 0: not known
+  const bool enabled_;
+  const Clock::time_point start_ = Clock::now();
+  Clock::time_point last_shown_;
+  std::uint64_t done_ = 0;
+  bool shown_ = false;
+};
+
+// Every pair of the batch through a DistanceStream, its results printed as they arrive.
+int run_batch(const Options& o, const levcl::Options& settings) {
+  // The inputs are opened before anything is printed: a missing file prints no table.
+  std::uint64_t total = 0;  // 0: not known in advance
+  PairSource next_pair;
+  if (!o.pairs.empty()) {
+    next_pair = pairs_file(o.pairs);
+  } else if (!o.query.empty()) {
+    if (o.query == "-" && o.targets == "-")
+      throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                         "only one of --query and --targets can be standard input (-)");
+    next_pair = query_against_targets(o.query, o.record_a.empty() ? o.record : o.record_a, o.targets);
+  } else {
+    std::vector<levcl::Record> records = levcl::read_records(o.all_vs_all);
+    total = records.size() * (records.size() - 1) / 2;  // 0 when there are none: unsigned wrap times 0
+    next_pair = all_pairs(std::move(records));
+  }
+
+  levcl::Context context(o.device);
+  ResultWriter writer(o.json);
+  ProgressLine progress(total);
+  levcl::DistanceStream stream(context, settings, [&](std::uint64_t index, std::int64_t distance) {
+    writer.write(distance);
+    progress.update(index + 1);
+  });
+  for (BatchPair pair;;) {
+    bool more;
+    try {
+      more = next_pair(pair);
+    } catch (const levcl::Error&) {
+      // A malformed line or a missing record ends the batch; the pairs before it are still
+      // computed and printed.
+      stream.finish();
+      throw;
+    }
+    if (!more) break;
+    writer.expect(pair);
+    stream.push(pair.a, pair.b);
+    writer.flush();
+  }
+  stream.finish();
+  return 0;
+}
+
+// The distance of A and B: a bare integer, or a JSON object with the timings and settings.
+int run_pair(const Options& o, const levcl::Options& settings) {
   const std::string a = levcl::read_sequence(o.a, o.record_a.empty() ? o.record : o.record_a);
   const std::string b = levcl::read_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
   levcl::Context context(o.device);
-  const levcl::Result r = context.distance(a, b, levcl::Options{o.variant, params, o.max_distance});
+  const levcl::Result r = context.distance(a, b, settings);
 
   if (!o.json) {
     std::cout << r.distance << '\n';
@@ -158,10 +398,34 @@ int run(const Options& o) {
   return 0;
 }
 
+int run(const Options& o) {
+  levcl::set_log_level(o.verbosity);
+  if (o.list_devices || o.list_variants) {
+    if (o.list_devices) list_devices();
+    if (o.list_variants) list_variants();
+    return 0;
+  }
+  const bool batch = !o.pairs.empty() || !o.query.empty() || !o.all_vs_all.empty();
+  if (!batch && (o.a.empty() || o.b.empty()))
+    throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                       "two inputs A and B, or a batch (--pairs, --query, --all-vs-all), are needed (see --help)");
+  if (o.a == "-" && o.b == "-")
+    throw levcl::Error(levcl::ErrorCode::invalid_argument, "only one of A and B can be standard input (-)");
+
+  // Check the cheap things before reading inputs that may be hundreds of megabytes.
+  if (o.variant != "auto") levcl::variant_info(o.variant);
+  levcl::Params params;
+  for (const auto& p : o.params) levcl::parse_param(p, params);
+  const levcl::Options settings{o.variant, params, o.max_distance, o.threads};
+  return batch ? run_batch(o, settings) : run_pair(o, settings);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Exact Levenshtein (edit) distance of two files, computed on an OpenCL device.", "levcl"};
+  CLI::App app{"Exact Levenshtein (edit) distance of two files, or of a batch of pairs (--pairs, --query with "
+               "--targets, --all-vs-all), computed on an OpenCL device.",
+               "levcl"};
   Options options;
   define_options(app, options);
   return levcl::tools::run_command(app, argc, argv, [&] { return run(options); });

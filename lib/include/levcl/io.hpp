@@ -1,7 +1,10 @@
 // levcl's file handling: reading an input string; writing and stamping result files.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "levcl/levcl.hpp"
 
@@ -13,6 +16,61 @@ namespace levcl {
 // FASTA record with no sequence lines, are the empty string. Throws bad_input for a
 // missing or unreadable file, malformed FASTA, or a record that is not there.
 LEVCL_API std::string read_sequence(const std::string& path, const std::string& record = "");
+
+// One FASTA record.
+struct Record {
+  std::string name;      // the header's first word
+  std::string sequence;  // sequence lines concatenated, whitespace dropped
+};
+
+// Reads a FASTA file (plain or gzipped; "-" is standard input) one record at a time, so
+// that a file larger than memory streams through. An empty file has no records. Throws
+// bad_input as read_sequence does, and for a file that is not FASTA (its first byte that is
+// not a blank is not '>').
+class LEVCL_API RecordReader {
+ public:
+  explicit RecordReader(const std::string& path);
+  ~RecordReader();
+  RecordReader(const RecordReader&) = delete;
+  RecordReader& operator=(const RecordReader&) = delete;
+  // The next record into `record`; false at the end of the file.
+  bool next(Record& record);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Every record of a FASTA file.
+LEVCL_API std::vector<Record> read_records(const std::string& path);
+
+// One line of a pairs file, resolved to its two strings and their names.
+struct NamedPair {
+  std::string name_a, a, name_b, b;
+};
+
+// Reads a pairs file (plain or gzipped; "-" is standard input) one line at a time. Each
+// line holds two or four tab-separated fields: two sequences ("ACGT<TAB>AGT"; the pair is
+// named by its line number, "L17.a" and "L17.b"), or four: a FASTA path and a record
+// (zero-based index or name; empty for the first) for each side
+// ("a.fa<TAB>rec1<TAB>b.fa<TAB>2"; the pair is named by its records' names; paths are taken
+// as they are, relative to the current directory). Empty lines and lines starting with '#'
+// are skipped. A malformed line, or a file or record it names that is missing, throws
+// bad_input "<file>:<line>: ...". A FASTA file named on many lines is read once and its
+// records kept.
+class LEVCL_API PairsReader {
+ public:
+  explicit PairsReader(const std::string& path);
+  ~PairsReader();
+  PairsReader(const PairsReader&) = delete;
+  PairsReader& operator=(const PairsReader&) = delete;
+  bool next(NamedPair& pair);
+  std::uint64_t line() const;  // the line number of the last pair read (1-based)
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Writes `contents` to `path` through a temporary file of a name unique to this process
 // and thread, then renames it: readers never see half a file, and two writers never

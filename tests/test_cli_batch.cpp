@@ -1,0 +1,339 @@
+// The batch modes of the levcl command (--pairs, --query/--targets, --all-vs-all), run as a
+// separate process: every distance printed is checked against cpu-dp computed here.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+#include "levcl/synthetic.hpp"
+#include "test_files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using levcl::test::Output;
+using levcl::test::quote;
+using levcl::test::run_shell;
+using levcl::test::scratch_dir;
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const fs::path path = scratch_dir() / name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+// A gzipped copy of path, next to it.
+std::string gzipped(const std::string& path) {
+  REQUIRE(std::system(("gzip -c " + quote(path) + " > " + quote(path + ".gz")).c_str()) == 0);
+  return path + ".gz";
+}
+
+// Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
+Output levcl_cli(const std::string& args, const std::string& before = "") {
+  return run_shell(before + " " + quote(LEVCL_PATH(LEVCL_CLI)) + " " + args);
+}
+
+// cpu-dp's distance, or -1 when it is larger than k >= 0.
+std::int64_t reference(const std::string& a, const std::string& b, std::int64_t k = -1) {
+  static levcl::Context context;
+  const std::int64_t d = context.distance(a, b, "cpu-dp").distance;
+  return k >= 0 && d > k ? -1 : d;
+}
+
+// A pair the command must print, with the names it must give it.
+struct Expected {
+  std::string name_a, a, name_b, b;
+};
+
+struct Record {
+  std::string name, sequence;
+};
+
+// count records over ACGT, named "s<seed>_<i>": mutated copies of one random string, a
+// random one and an empty one, of up to a few hundred bases.
+std::vector<Record> records(unsigned seed, std::size_t count) {
+  std::mt19937_64 rng(seed);
+  const std::string base = levcl::random_string(rng, 150 + rng() % 150, "ACGT");
+  std::vector<Record> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    const double rate = 0.02 + 0.1 * static_cast<double>(i % 3);
+    const std::string sequence = i % 5 == 3   ? levcl::random_string(rng, rng() % 200, "ACGT")
+                                 : i % 5 == 4 ? std::string()
+                                              : levcl::mutate(rng, base, rate, "ACGT");
+    out.push_back({"s" + std::to_string(seed) + "_" + std::to_string(i), sequence});
+  }
+  return out;
+}
+
+// FASTA with descriptions after the names and sequence lines of 60 bases.
+std::string fasta(const std::vector<Record>& records) {
+  std::string text;
+  for (const Record& r : records) {
+    text += ">" + r.name + " a description\n";
+    for (std::size_t i = 0; i < r.sequence.size(); i += 60) text += r.sequence.substr(i, 60) + "\n";
+  }
+  return text;
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, separator)) parts.push_back(part);
+  return parts;
+}
+
+// Checks the table on stdout: the header, then one line per expected pair, in order, with
+// its names, lengths and cpu-dp's distance (-1 above k).
+void check_table(const std::string& out, const std::vector<Expected>& pairs, std::int64_t k = -1) {
+  INFO("stdout:\n" << out);
+  REQUIRE(!out.empty());
+  CHECK(out.back() == '\n');
+  const std::vector<std::string> lines = split(out, '\n');
+  REQUIRE(lines.size() == pairs.size() + 1);
+  CHECK(lines[0] == "name_a\tname_b\tlen_a\tlen_b\tdistance");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Expected& p = pairs[i];
+    const std::string row = p.name_a + "\t" + p.name_b + "\t" + std::to_string(p.a.size()) + "\t" +
+                            std::to_string(p.b.size()) + "\t" + std::to_string(reference(p.a, p.b, k));
+    CHECK(lines[i + 1] == row);
+  }
+}
+
+// Every unordered pair once, (0,1), (0,2), ..., (1,2), ...
+std::vector<Expected> all_pairs(const std::vector<Record>& records) {
+  std::vector<Expected> pairs;
+  for (std::size_t i = 0; i < records.size(); ++i)
+    for (std::size_t j = i + 1; j < records.size(); ++j)
+      pairs.push_back({records[i].name, records[i].sequence, records[j].name, records[j].sequence});
+  return pairs;
+}
+
+// A failure before any result: the status, nothing on stdout, one "levcl: error:" line.
+void check_failure(const std::string& args, int status) {
+  const Output r = levcl_cli(args);
+  INFO("levcl " << args << "\nstdout: " << r.out << "\nstderr: " << r.err);
+  CHECK(r.status == status);
+  CHECK(r.out.empty());
+  CHECK(r.err.rfind("levcl: error: ", 0) == 0);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+// Two FASTA files for the tests that name records: A plain, B gzipped.
+const std::vector<Record>& records_a() {
+  static const std::vector<Record> r = records(1, 6);
+  return r;
+}
+const std::vector<Record>& records_b() {
+  static const std::vector<Record> r = records(2, 7);
+  return r;
+}
+const std::string& fasta_a() {
+  static const std::string path = write_file("a.fa", fasta(records_a()));
+  return path;
+}
+const std::string& fasta_b_gz() {
+  static const std::string path = gzipped(write_file("b.fa", fasta(records_b())));
+  return path;
+}
+
+Expected named(const Record& a, const Record& b) { return {a.name, a.sequence, b.name, b.sequence}; }
+
+}  // namespace
+
+TEST_CASE("--pairs with two sequences a line: named by line number; comments, blank lines and empty sequences") {
+  std::mt19937_64 rng(5);
+  const std::string a = levcl::random_string(rng, 300, "ACGT");
+  const std::string b = levcl::mutate(rng, a, 0.1, "ACGT");
+  const std::string c = levcl::random_string(rng, 250, "ACGT");
+  const std::string text = "# two sequences a line\n" + a + "\t" + b + "\n\n" + a + "\t" + c + "\r\n" +
+                           "\tACGT\n" + "GATTACA\t\n" + "\t\n" + "# the last one\n" + c + "\t" + c + "\n";
+  const std::vector<Expected> pairs = {
+      {"L2.a", a, "L2.b", b}, {"L4.a", a, "L4.b", c},      {"L5.a", "", "L5.b", "ACGT"},
+      {"L6.a", "GATTACA", "L6.b", ""}, {"L7.a", "", "L7.b", ""}, {"L9.a", c, "L9.b", c},
+  };
+  const std::string path = write_file("sequences.tsv", text);
+  Output r = levcl_cli("--pairs " + quote(path));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  check_table(r.out, pairs);
+
+  r = levcl_cli("--pairs " + quote(gzipped(path)));  // a gzipped pairs file
+  CHECK(r.status == 0);
+  check_table(r.out, pairs);
+  r = levcl_cli("--pairs - <" + quote(path));  // standard input
+  CHECK(r.status == 0);
+  check_table(r.out, pairs);
+}
+
+TEST_CASE("--pairs with FASTA paths and records: by index, by name, the first; plain and gzipped") {
+  const auto& ra = records_a();
+  const auto& rb = records_b();
+  const std::string a = fasta_a(), b = fasta_b_gz();
+  const std::string text = a + "\t\t" + b + "\t\n" +                          // the first of each
+                           a + "\t2\t" + b + "\t" + rb[5].name + "\n" +        // an index and a name
+                           b + "\t" + rb[4].name + "\t" + a + "\t3\n" +       // B's empty record
+                           a + "\t" + ra[1].name + "\t" + a + "\t0\n" +       // one file on both sides
+                           "ACGTT\tAGTT\n" +                                  // two sequences among them
+                           b + "\t6\t" + b + "\t1\n";
+  const std::vector<Expected> pairs = {
+      named(ra[0], rb[0]), named(ra[2], rb[5]), named(rb[4], ra[3]), named(ra[1], ra[0]),
+      {"L5.a", "ACGTT", "L5.b", "AGTT"}, named(rb[6], rb[1]),
+  };
+  const Output r = levcl_cli("--pairs " + quote(write_file("records.tsv", text)));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  check_table(r.out, pairs);
+}
+
+TEST_CASE("--query against every record of --targets") {
+  const auto& ra = records_a();
+  const auto& rb = records_b();
+  std::vector<Expected> first, third;
+  for (const Record& target : rb) {
+    first.push_back(named(ra[0], target));
+    third.push_back(named(ra[2], target));
+  }
+  Output r = levcl_cli("--query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz()));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  check_table(r.out, first);
+  const std::vector<std::string> choices = {"--record-a 2", "--record-a " + ra[2].name, "--record 2"};
+  for (const std::string& record : choices) {
+    r = levcl_cli(record + " --query " + quote(gzipped(fasta_a())) + " --targets " + quote(fasta_b_gz()));
+    CHECK(r.status == 0);
+    check_table(r.out, third);
+  }
+  r = levcl_cli("--query " + quote(fasta_a()) + " --targets - <" + quote(fasta_b_gz()));  // targets on stdin
+  CHECK(r.status == 0);
+  check_table(r.out, first);
+  check_failure("--record-a 6 --query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz()), 2);
+  check_failure("--record-a nope --query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz()), 2);
+}
+
+TEST_CASE("--all-vs-all: every unordered pair once, in order") {
+  const auto& rb = records_b();
+  Output r = levcl_cli("--all-vs-all " + quote(fasta_b_gz()));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  const auto pairs = all_pairs(rb);
+  CHECK(pairs.size() == rb.size() * (rb.size() - 1) / 2);
+  check_table(r.out, pairs);
+
+  // One record: no pairs, the header alone.
+  r = levcl_cli("--all-vs-all " + quote(write_file("one.fa", ">only\nACGT\n")));
+  CHECK(r.status == 0);
+  CHECK(r.out == "name_a\tname_b\tlen_a\tlen_b\tdistance\n");
+}
+
+TEST_CASE("--json: one object a line, no header") {
+  const auto& rb = records_b();
+  const Output r = levcl_cli("--json --all-vs-all " + quote(fasta_b_gz()));
+  INFO("stdout:\n" << r.out << "\nstderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const auto pairs = all_pairs(rb);
+  const std::vector<std::string> lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    nlohmann::json j;
+    REQUIRE_NOTHROW(j = nlohmann::json::parse(lines[i]));
+    CHECK(j.size() == 5);
+    CHECK(j["name_a"] == pairs[i].name_a);
+    CHECK(j["name_b"] == pairs[i].name_b);
+    CHECK(j["len_a"] == pairs[i].a.size());
+    CHECK(j["len_b"] == pairs[i].b.size());
+    CHECK(j["distance"] == reference(pairs[i].a, pairs[i].b));
+  }
+}
+
+TEST_CASE("--max-distance: -1 where the distance is larger") {
+  const auto pairs = all_pairs(records_b());
+  const std::int64_t k = 20;
+  std::size_t above = 0;
+  for (const auto& p : pairs) above += reference(p.a, p.b, k) < 0;
+  REQUIRE(above > 0);             // the bound matters for some pairs,
+  REQUIRE(above < pairs.size());  // and not for all
+  const Output r = levcl_cli("--max-distance " + std::to_string(k) + " --all-vs-all " + quote(fasta_b_gz()));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  check_table(r.out, pairs, k);
+}
+
+TEST_CASE("a CPU variant on host threads") {
+  const auto pairs = all_pairs(records_a());
+  const Output r = levcl_cli("--variant cpu-bitpar --threads 2 --all-vs-all " + quote(fasta_a()));
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  check_table(r.out, pairs);
+}
+
+TEST_CASE("a malformed line exits with 2 naming its line; the results before it stay printed") {
+  const std::string good = "ACGT\tAGT\nGATTACA\tGATACA\n# a comment\nKITTEN\tSITTING\n";
+  const std::vector<Expected> before = {
+      {"L1.a", "ACGT", "L1.b", "AGT"}, {"L2.a", "GATTACA", "L2.b", "GATACA"}, {"L4.a", "KITTEN", "L4.b", "SITTING"}};
+  struct Case {
+    std::string line, message;
+  };
+  const Case cases[] = {
+      {"one field only\n", "found 1"},
+      {"A\tB\tC\n", "found 3"},
+      {fasta_a() + "\t99\t" + fasta_a() + "\t0\n", "no record 99"},
+      {fasta_a() + "\tno-such-record\t" + fasta_a() + "\t0\n", "no record named 'no-such-record'"},
+      {fasta_a() + "\t0\t" + (scratch_dir() / "missing.fa").string() + "\t0\n", "missing.fa"},
+  };
+  for (const Case& c : cases) {
+    const std::string path = write_file("malformed.tsv", good + "\n" + c.line + "ACGT\tACGT\n");
+    const Output r = levcl_cli("--pairs " + quote(path));
+    INFO("line: " << c.line << "stderr: " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.rfind("levcl: error: " + path + ":6: ", 0) == 0);
+    CHECK(r.err.find(c.message) != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    check_table(r.out, before);
+  }
+}
+
+TEST_CASE("missing inputs and bad usage exit with 2 before printing anything") {
+  const std::string missing = quote((scratch_dir() / "missing.fa").string());
+  const std::string a = quote(fasta_a());
+  check_failure("--pairs " + missing, 2);
+  check_failure("--all-vs-all " + missing, 2);
+  check_failure("--query " + missing + " --targets " + a, 2);
+  check_failure("--query " + a + " --targets " + missing, 2);
+  check_failure("--all-vs-all " + quote(write_file("not-fasta.txt", "ACGT\n")), 2);
+  check_failure("--all-vs-all " + quote(scratch_dir().string()), 2);  // a directory
+
+  check_failure("--pairs " + a + " " + a + " " + a, 2);  // a batch and a pair
+  check_failure("--pairs " + a + " --all-vs-all " + a, 2);
+  check_failure("--query " + a, 2);                    // --query needs --targets
+  check_failure("--targets " + a, 2);
+  check_failure("--record-b 1 --query " + a + " --targets " + a, 2);
+  check_failure("--record 1 --all-vs-all " + a, 2);
+  check_failure("--query - --targets - <" + a, 2);
+  check_failure("--threads -1 --all-vs-all " + a, 2);
+  check_failure("--variant no-such-variant --all-vs-all " + a, 2);
+}
+
+TEST_CASE("--help describes the batch modes") {
+  const Output r = levcl_cli("--help");
+  CHECK(r.status == 0);
+  for (const char* option : {"--pairs", "--query", "--targets", "--all-vs-all", "--threads", "name_a"})
+    CHECK_MESSAGE(r.out.find(option) != std::string::npos, option);
+}
+
+TEST_CASE("the single pair keeps its bare output") {
+  const Output r = levcl_cli("--variant cpu-dp " + quote(fasta_a()) + " " + quote(fasta_b_gz()));
+  CHECK(r.status == 0);
+  CHECK(r.out == std::to_string(reference(records_a()[0].sequence, records_b()[0].sequence)) + "\n");
+}

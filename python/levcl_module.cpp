@@ -1,0 +1,220 @@
+// The Python module `levcl`: distances of one pair and of batches, contexts, devices,
+// variants and errors over the C++ API.
+#include <map>
+#include <optional>
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "byte_views.hpp"
+#include "errors.hpp"
+#include "levcl/levcl.hpp"
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace levcl_python {
+namespace {
+
+constexpr const char* kModuleDoc = R"(Exact Levenshtein (edit) distance of long strings on OpenCL devices.
+
+Strings are bytes: a str is taken as its UTF-8 encoding, so distances count bytes
+(distance("é", "e") is 2); bytes, bytearray, memoryview and other C-contiguous
+bytes-like objects are taken as their raw bytes, without a copy.
+
+    >>> import levcl
+    >>> levcl.distance("kitten", "sitting")
+    3
+    >>> levcl.distances(["kitten", b"flaw"], ["sitting", b"lawn"])
+    array([3, 2])
+
+distance() and distances() run on a context made on first use for their `device` and kept
+for the process, so kernels are built once; levcl.Context(device) is an explicit one. Calls
+release the GIL while they compute; calls on one context are serialised, separate contexts
+run in parallel.
+
+Failures raise levcl.Error (attributes code and code_name); those caused by the call, such as
+an unknown variant or a device that does not exist, raise levcl.UsageError, which is also a
+ValueError. The environment variables of the C++ library apply: LEVCL_DEVICE (the default
+device), LEVCL_CACHE_DIR (compiled kernels), LEVCL_TUNING_DIR, ...)";
+
+constexpr const char* kDistanceDoc = R"(Edit distance of a and b, or -1 when it is larger than max_distance.
+
+a, b: str (as UTF-8: the distance counts bytes) or a bytes-like object.
+variant: a name from list_variants(), or "auto": the tuning database's choice for the device.
+params: {name: int} for the variant's parameters (list_variants() names them); the rest come
+    from the context's set_params(), the tuning database or the defaults.
+max_distance: when >= 0, a larger distance is reported as -1, and the engines stop as soon as
+    they know (edlib's k).)";
+
+constexpr const char* kDistancesDoc = R"(Edit distances of the pairs (seqs_a[i], seqs_b[i]), as a numpy int64 array.
+
+seqs_a, seqs_b: iterables of the same length of str (as UTF-8) or bytes-like objects; a
+    length mismatch raises UsageError (a ValueError).
+-1 marks a pair above max_distance. "auto" computes the short and medium pairs together on the
+device (batch-bitpar), one launch for many pairs, and each long pair on its own; a named device
+variant runs every pair; a CPU variant (cpu-dp, cpu-wfa, cpu-bitpar) runs them on `threads`
+host threads (0: every core). Other keywords as for distance().)";
+
+constexpr const char* kDeviceDoc =
+    R"(device: "" (LEVCL_DEVICE if set, else the first GPU, else the first CPU device), "P:D"
+    (platform and device index), "N" (the N-th of list_devices()), or a case-insensitive part
+    of the platform's or device's name or vendor, or its type ("nvidia", "pocl", "gpu").)";
+
+py::dict device_dict(const levcl::DeviceInfo& d) {
+  return py::dict("name"_a = d.name, "vendor"_a = d.vendor, "type"_a = d.type, "platform"_a = d.platform,
+                  "platform_vendor"_a = d.platform_vendor, "platform_index"_a = d.platform_index,
+                  "device_index"_a = d.device_index, "version"_a = d.version, "driver"_a = d.driver,
+                  "architecture"_a = d.architecture, "compute_units"_a = d.compute_units,
+                  "clock_mhz"_a = d.clock_mhz, "max_workgroup"_a = d.max_workgroup,
+                  "local_memory"_a = d.local_memory, "global_memory"_a = d.global_memory,
+                  "max_allocation"_a = d.max_allocation);
+}
+
+py::dict variant_dict(const levcl::VariantInfo& v) {
+  py::list params;
+  for (const auto& p : v.params)
+    params.append(py::dict("name"_a = p.name, "default"_a = p.default_value, "min"_a = p.min_value,
+                           "max"_a = p.max_value, "description"_a = p.description));
+  return py::dict("name"_a = v.name, "description"_a = v.description, "uses_device"_a = v.uses_device,
+                  "family"_a = v.family, "work"_a = v.work == levcl::Work::matrix ? "matrix" : "wavefront",
+                  "tuned"_a = v.tuned, "params"_a = params);
+}
+
+levcl::Options options(const std::string& variant, const std::optional<levcl::Params>& params,
+                       std::int64_t max_distance, unsigned threads = 0) {
+  return levcl::Options{variant, params.value_or(levcl::Params{}), max_distance, threads};
+}
+
+std::int64_t distance(levcl::Context& context, py::handle a, py::handle b, const levcl::Options& options) {
+  ByteViews views;
+  const std::string_view view_a = views.add(a), view_b = views.add(b);
+  py::gil_scoped_release unlocked;
+  return context.distance(view_a, view_b, options).distance;
+}
+
+// A tuple of the items: it holds every string while the GIL is released, whatever another
+// thread does to the caller's list meanwhile.
+py::tuple items(py::handle sequence, const char* name) {
+  if (PyUnicode_Check(sequence.ptr()))
+    throw py::type_error(std::string(name) + " must be a sequence of strings, not a str");
+  auto tuple = py::reinterpret_steal<py::tuple>(PySequence_Tuple(sequence.ptr()));
+  if (!tuple) throw py::error_already_set();
+  return tuple;
+}
+
+py::array_t<std::int64_t> distances(levcl::Context& context, py::handle seqs_a, py::handle seqs_b,
+                                    const levcl::Options& options) {
+  const py::tuple a = items(seqs_a, "seqs_a"), b = items(seqs_b, "seqs_b");
+  if (a.size() != b.size())
+    throw levcl::Error(levcl::ErrorCode::invalid_argument, "seqs_a has " + std::to_string(a.size()) +
+                                                               " strings and seqs_b " + std::to_string(b.size()) +
+                                                               ": they must pair up");
+  ByteViews views;
+  std::vector<levcl::PairView> pairs(a.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i] = {views.add(a[i]), views.add(b[i])};
+  levcl::BatchResult result;
+  {
+    py::gil_scoped_release unlocked;
+    result = context.distances(pairs, options);
+  }
+  return py::array_t<std::int64_t>(result.distances.size(), result.distances.data());
+}
+
+// The module-level functions' contexts, one per device spec, made on first use (with the
+// GIL held, so one at a time). Never destroyed: destroying OpenCL objects from static
+// destructors at exit races the OpenCL driver's own teardown.
+levcl::Context& default_context(const std::string& device) {
+  static auto* contexts = new std::map<std::string, levcl::Context>();
+  return contexts->try_emplace(device, device).first->second;
+}
+
+}  // namespace
+}  // namespace levcl_python
+
+PYBIND11_MODULE(levcl, m) {
+  using namespace levcl_python;
+  m.doc() = kModuleDoc;
+  register_errors(m);
+
+  const std::string module_distance_doc = std::string(kDistanceDoc) + "\n" + kDeviceDoc;
+  m.def(
+      "distance",
+      [](const py::object& a, const py::object& b, const std::string& variant,
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
+        return distance(default_context(device), a, b, options(variant, params, max_distance));
+      },
+      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "device"_a = "", module_distance_doc.c_str());
+  const std::string module_distances_doc = std::string(kDistancesDoc) + "\n" + kDeviceDoc;
+  m.def(
+      "distances",
+      [](const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, unsigned threads,
+         const std::string& device) {
+        return distances(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance, threads));
+      },
+      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "threads"_a = 0, "device"_a = "", module_distances_doc.c_str());
+
+  py::class_<levcl::Context>(m, "Context", R"(One device with its command queue and built programs, reused across calls.
+
+The device is opened on first use (CPU variants never open it). Calls on one context are
+serialised; separate contexts run in parallel from separate threads.)")
+      .def(py::init<std::string>(), "device"_a = "", kDeviceDoc)
+      .def(
+          "distance",
+          [](levcl::Context& context, const py::object& a, const py::object& b, const std::string& variant,
+             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
+            return distance(context, a, b, options(variant, params, max_distance));
+          },
+          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          kDistanceDoc)
+      .def(
+          "distances",
+          [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
+             const std::optional<levcl::Params>& params, std::int64_t max_distance, unsigned threads) {
+            return distances(context, seqs_a, seqs_b, options(variant, params, max_distance, threads));
+          },
+          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          "threads"_a = 0, kDistancesDoc)
+      .def_property_readonly(
+          "device",
+          [](levcl::Context& context) {
+            const levcl::DeviceInfo* info = nullptr;
+            {
+              py::gil_scoped_release unlocked;
+              info = &context.device();
+            }
+            return device_dict(*info);
+          },
+          "The context's device as a dict (name, vendor, type, platform, version, driver, compute_units,\n"
+          "global_memory, ...), as list_devices() gives it; opens the device.")
+      .def("set_params", &levcl::Context::set_params, "variant"_a, "params"_a,
+           "Parameters for every later call of `variant` on this context: they beat the tuning\n"
+           "database, and a call's own params beat them.");
+
+  m.def(
+      "list_devices",
+      [] {
+        py::list out;
+        for (const auto& d : levcl::list_devices()) out.append(device_dict(d));
+        return out;
+      },
+      "Every OpenCL device of every platform, as dicts, in the order \"N\" device specs count.");
+  m.def(
+      "list_variants",
+      [] {
+        py::list out;
+        for (const auto& v : levcl::list_variants()) out.append(variant_dict(v));
+        return out;
+      },
+      "Every variant as a dict: name, description, uses_device, family, work (\"matrix\" or\n"
+      "\"wavefront\"), tuned, and params (name, default, min, max, description).");
+  m.def("version", &levcl::version, "The library's version, \"MAJOR.MINOR.PATCH\".");
+  m.attr("__version__") = levcl::version();
+  m.def("set_log_level", &levcl::set_log_level, "verbosity"_a,
+        "Logging to standard error: 0 warnings only (the default), 1 info, 2 debug.");
+}

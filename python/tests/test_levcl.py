@@ -1,0 +1,195 @@
+"""The Python module against references: a plain DP below for short strings, the library's
+cpu-dp for longer ones. Short strings throughout: it runs on POCL on CI, where every device
+variant's first call compiles its kernels."""
+import random
+import threading
+
+import numpy as np
+import pytest
+
+import levcl
+
+
+def reference(a, b):
+    """Levenshtein distance of two bytes objects, one DP row at a time."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        diagonal, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
+    return row[-1]
+
+
+def mutate(rng, s, rate):
+    """s with substitutions, insertions and deletions at about `rate` per byte."""
+    out = bytearray()
+    for byte in s:
+        r = rng.random()
+        if r < rate / 3:
+            out.append(rng.randrange(256))
+        elif r < 2 * rate / 3:
+            out += bytes([byte, rng.randrange(256)])
+        elif r >= rate:
+            out.append(byte)
+    return bytes(out)
+
+
+def random_pairs(count, max_length, seed):
+    rng = random.Random(seed)
+    pairs = []
+    for _ in range(count):
+        a = bytes(rng.choice(b"ACGT") for _ in range(rng.randrange(max_length + 1)))
+        pairs.append((a, mutate(rng, a, rng.choice([0.0, 0.05, 0.3, 1.0]))))
+    return pairs
+
+
+def test_str_and_bytes_inputs():
+    assert levcl.distance("kitten", "sitting") == 3
+    assert levcl.distance(b"kitten", b"sitting") == 3
+    assert levcl.distance(bytearray(b"kitten"), memoryview(b"sitting")) == 3
+    assert levcl.distance("kitten", b"sitting", variant="cpu-dp") == 3
+    assert levcl.distance(np.frombuffer(b"kitten", dtype=np.uint8), "sitting") == 3
+    # A str is its UTF-8 bytes: "é" is two of them.
+    assert levcl.distance("é", "e", variant="cpu-dp") == 2
+    assert levcl.distance("naïve", "naive") == reference("naïve".encode(), b"naive") == 2
+
+
+def test_bad_inputs():
+    with pytest.raises(TypeError):
+        levcl.distance(12, "a")
+    with pytest.raises(TypeError):
+        levcl.distance("a", None)
+    with pytest.raises(BufferError):
+        levcl.distance(memoryview(b"abcdef")[::2], b"ace", variant="cpu-dp")
+    with pytest.raises(UnicodeEncodeError):
+        levcl.distance("\ud800", "a", variant="cpu-dp")
+    with pytest.raises(TypeError):
+        levcl.distance("a", "b", variant="cpu-dp", params={"wg": "x"})
+
+
+def test_empty_strings():
+    for variant in ("auto", "cpu-dp", "cpu-bitpar"):
+        assert levcl.distance("", "", variant=variant) == 0
+        assert levcl.distance("", b"abc", variant=variant) == 3
+        assert levcl.distance(b"abcd", "", variant=variant) == 4
+
+
+def test_all_byte_values():
+    a = bytes(range(256))
+    b = mutate(random.Random(7), a, 0.2)
+    d = reference(a, b)
+    assert levcl.distance(a, b) == d
+    assert levcl.distance(a, b, variant="cpu-bitpar") == d
+    assert levcl.distance(a, a[::-1], variant="cpu-dp") == reference(a, a[::-1])
+
+
+def test_longer_pair_against_cpu_dp():
+    rng = random.Random(3)
+    a = bytes(rng.choice(b"ACGT") for _ in range(3000))
+    b = mutate(rng, a, 0.1)
+    assert levcl.distance(a, b) == levcl.distance(a, b, variant="cpu-dp")
+
+
+def test_max_distance():
+    a, b = b"the quick brown fox", b"the quack brown cat"
+    d = reference(a, b)
+    for variant in ("auto", "cpu-dp", "cpu-bitpar"):
+        assert levcl.distance(a, b, variant=variant, max_distance=d) == d
+        assert levcl.distance(a, b, variant=variant, max_distance=d - 1) == -1
+        assert levcl.distance(a, b, variant=variant, max_distance=-1) == d
+
+
+def test_distances_against_reference():
+    pairs = random_pairs(300, 60, seed=1)
+    expected = np.array([reference(a, b) for a, b in pairs], dtype=np.int64)
+    seqs_a, seqs_b = [a for a, _ in pairs], [b for _, b in pairs]
+    got = levcl.distances(seqs_a, seqs_b)
+    assert isinstance(got, np.ndarray) and got.dtype == np.int64 and got.shape == (300,)
+    np.testing.assert_array_equal(got, expected)
+    bitpar = levcl.distances(seqs_a, seqs_b, variant="cpu-bitpar", threads=2)
+    np.testing.assert_array_equal(bitpar, expected)
+    bound = levcl.distances(seqs_a, seqs_b, variant="cpu-bitpar", threads=2, max_distance=10)
+    np.testing.assert_array_equal(bound, np.where(expected > 10, -1, expected))
+    # str items are their UTF-8 bytes, which differ from latin-1 above 127.
+    mixed = [b.decode("latin-1") if i % 2 else b for i, b in enumerate(seqs_b)]
+    expected_mixed = [reference(a, b.encode() if isinstance(b, str) else b) for a, b in zip(seqs_a, mixed)]
+    np.testing.assert_array_equal(levcl.distances(seqs_a, mixed), expected_mixed)
+
+
+def test_distances_of_iterables_and_nothing():
+    assert levcl.distances(iter(["abc", "kitten"]), ("abd", b"sitting")).tolist() == [1, 3]
+    empty = levcl.distances([], [])
+    assert empty.dtype == np.int64 and empty.shape == (0,)
+    with pytest.raises(TypeError):
+        levcl.distances("abc", "abd")
+
+
+def test_distances_length_mismatch():
+    with pytest.raises(ValueError) as raised:
+        levcl.distances(["a", "b"], ["a"])
+    assert isinstance(raised.value, levcl.Error)
+    assert raised.value.code_name == "invalid_argument"
+
+
+def test_errors():
+    with pytest.raises(levcl.Error) as raised:
+        levcl.distance("a", "b", variant="no-such-variant")
+    error = raised.value
+    assert error.code_name == "invalid_argument" and error.code == 1
+    assert "no-such-variant" in str(error)
+    assert isinstance(error, levcl.UsageError) and isinstance(error, ValueError)
+    with pytest.raises(levcl.UsageError) as raised:
+        levcl.distance("a", "b", variant="cpu-dp", params={"no-such-param": 1})
+    assert raised.value.code_name == "invalid_argument"
+    with pytest.raises(levcl.UsageError) as raised:
+        levcl.distance("a", "b", device="no-such-device-anywhere")
+    assert raised.value.code_name == "device_not_found"
+    assert issubclass(levcl.UsageError, levcl.Error) and not issubclass(levcl.Error, ValueError)
+
+
+def test_context_reuse():
+    context = levcl.Context()
+    device = context.device
+    assert device["name"] and device["type"] in ("gpu", "cpu", "accelerator", "other")
+    pairs = random_pairs(20, 40, seed=2)
+    for a, b in pairs[:5]:
+        assert context.distance(a, b) == reference(a, b)
+    got = context.distances([a for a, _ in pairs], [b for _, b in pairs], max_distance=-1)
+    np.testing.assert_array_equal(got, [reference(a, b) for a, b in pairs])
+    context.set_params("cpu-bitpar", {})
+    assert context.distance("flaw", "lawn", variant="cpu-bitpar") == 2
+
+
+def test_threads_share_a_context():
+    context = levcl.Context()
+    pairs = random_pairs(40, 50, seed=4)
+    expected = [reference(a, b) for a, b in pairs]
+    results = {}
+
+    def run(index):
+        results[index] = context.distances([a for a, _ in pairs], [b for _, b in pairs], variant="cpu-dp").tolist()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == {i: expected for i in range(3)}
+
+
+def test_devices_and_variants():
+    devices = levcl.list_devices()
+    assert all({"name", "vendor", "type", "platform"} <= set(d) for d in devices)
+    variants = levcl.list_variants()
+    names = [v["name"] for v in variants]
+    assert "cpu-dp" in names and "bitpar" in names
+    bitpar = variants[names.index("bitpar")]
+    assert bitpar["uses_device"] and bitpar["work"] == "matrix"
+    assert all({"name", "default", "min", "max", "description"} <= set(p) for p in bitpar["params"])
+    assert not variants[names.index("cpu-dp")]["uses_device"]
+
+
+def test_version():
+    assert levcl.version() == levcl.__version__
+    major, minor, patch = levcl.__version__.split(".")
+    assert major.isdigit() and minor.isdigit() and patch.isdigit()

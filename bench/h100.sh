@@ -2,7 +2,7 @@
 # The H100 experiments of bench/README.md, phase by phase, exactly as they were run.
 # On the GPU host, from the repository root, after bundling (see bench/README.md):
 #   source .gpu/env.sh; bash bench/h100.sh PHASE OUTDIR
-# .gpu/bin holds levcl-bench, .gpu/data the cudalign/ and ecoli/ folders of ../shared/data.
+# .gpu/bin holds levcl-bench, .gpu/data the cudalign/, ecoli/ and sarscov2/ folders of ../shared/data.
 set -euo pipefail
 phase=$1 out=$2
 mkdir -p "$out"
@@ -36,5 +36,9 @@ case $phase in
     length=${phase#bitpar-sweep-}
     levcl-bench --lengths "$length" --similarities 0.5,0.7,0.9,0.99,0.999 --variants bitpar,pwg,auto --repeat 3 \
       --row-budget 10 --time-limit 20 -o "$out/bitpar-sweep-$length" ;;
+  batch)  # 5. batches: Context::distances beside edlib and WFA2-lib on every host thread; a stream of 10^7 pairs
+    levcl-bench --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:1000000:150:0.95 \
+      --batch synthetic:100000:10000:0.9 --batch stream:10000000:150:0.95 --variants auto,cpu-bitpar --repeat 2 \
+      --time-limit 300 -o "$out/batch" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

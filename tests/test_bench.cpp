@@ -10,8 +10,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -21,6 +23,7 @@
 
 #include "bench_report.hpp"
 #include "levcl/levcl.hpp"
+#include "levcl/synthetic.hpp"
 #include "test_files.hpp"
 #include "time_limited.hpp"
 
@@ -369,6 +372,41 @@ TEST_CASE("--quick on the sample pair: every engine agrees on every pair; .md, .
   }
   REQUIRE(fs::exists(png));
   CHECK(read_file(png).substr(1, 3) == "PNG");
+}
+
+TEST_CASE("--batch: all against all, synthetic pairs and a stream; levcl and the peers agree on every pair") {
+  std::mt19937_64 rng(4);
+  std::string fasta;
+  for (int i = 0; i < 6; ++i) fasta += ">r" + std::to_string(i) + "\n" + levcl::random_string(rng, 300 + 40 * i, "ACGT") + "\n";
+  const fs::path records = scratch_dir() / "records.fa";
+  std::ofstream(records) << fasta;
+  const std::string prefix = (scratch_dir() / "batch" / "b").string();
+  const Output r = levcl_bench("--batch all-vs-all:" + quote(records.string()) +
+                               " --batch synthetic:300:150:0.95 --batch stream:2000:100:0.9 --variants auto,cpu-bitpar "
+                               "--threads 2 --repeat 1 -o " + quote(prefix));
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out == read_file(prefix + ".md"));
+  std::map<std::string, std::vector<Record>> by_workload;
+  for (const auto& record : parse_csv(read_file(prefix + ".csv"))) by_workload[record.at("workload")].push_back(record);
+  std::size_t peers = 2;  // less those this build lacks
+  for (std::size_t at = 0; (at = r.err.find(" skipped: ", at)) != std::string::npos; ++at) --peers;
+  const std::map<std::string, std::pair<std::string, std::size_t>> expected = {  // pairs, rows
+      {"all-vs-all records.fa (6 records)", {"15", 2 + peers}},
+      {"synthetic 300 x 150 bp @ 0.95", {"300", 2 + peers}},
+      {"stream 2000 x 100 bp @ 0.9", {"2000", 2}}};
+  CHECK(by_workload.size() == expected.size());
+  for (const auto& [workload, want] : expected) {
+    INFO("workload: " << workload);
+    REQUIRE(by_workload.count(workload) == 1);
+    CHECK(by_workload[workload].size() == want.second);
+    for (const auto& row : by_workload[workload]) {
+      CHECK(row.at("pairs") == want.first);
+      CHECK(row.at("status") == "ok");
+    }
+  }
+  CHECK(levcl_bench("--batch synthetic:10:10 --variants auto").status == 2);  // a malformed workload
+  CHECK(levcl_bench("--batch synthetic:10:10:0.9 --variants none").status == 2);  // nothing to check the peers against
 }
 
 TEST_CASE("bad usage and bad input exit with 2 and one error line") {

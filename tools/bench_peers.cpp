@@ -1,6 +1,7 @@
 #include "bench_peers.hpp"
 
 #include <limits>
+#include <memory>
 #include <stdexcept>
 
 #ifdef LEVCL_BENCH_EDLIB
@@ -34,13 +35,13 @@ std::int64_t edlib_distance(std::string_view a, std::string_view b) {
   if (status != EDLIB_STATUS_OK || d < 0) throw std::runtime_error("edlib failed");
   return d;
 }
+Peer::Worker edlib_worker() { return edlib_distance; }  // edlib allocates per call whatever one does
 #endif
 
 #ifdef LEVCL_BENCH_WFA2
 // Edit metric, score only, end to end, no heuristic. Score-only keeps just the live
 // wavefronts (O(d) memory); the high memory mode is WFA2's fastest.
-std::int64_t wfa2_distance(std::string_view a, std::string_view b) {
-  const int m = checked_length(a, "WFA2-lib"), n = checked_length(b, "WFA2-lib");
+std::shared_ptr<wavefront_aligner_t> wfa2_aligner() {
   wavefront_aligner_attr_t attributes = wavefront_aligner_attr_default;
   attributes.distance_metric = edit;
   attributes.alignment_scope = compute_score;
@@ -49,12 +50,22 @@ std::int64_t wfa2_distance(std::string_view a, std::string_view b) {
   attributes.memory_mode = wavefront_memory_high;
   wavefront_aligner_t* aligner = wavefront_aligner_new(&attributes);
   if (aligner == nullptr) throw std::runtime_error("WFA2-lib could not create an aligner");
+  return std::shared_ptr<wavefront_aligner_t>(aligner, wavefront_aligner_delete);
+}
+
+std::int64_t wfa2_score(wavefront_aligner_t* aligner, std::string_view a, std::string_view b) {
+  const int m = checked_length(a, "WFA2-lib"), n = checked_length(b, "WFA2-lib");
   const int status = wavefront_align(aligner, a.data(), m, b.data(), n);
-  const int score = aligner->cigar->score;
-  wavefront_aligner_delete(aligner);
   if (status != WF_STATUS_SUCCESSFUL)
     throw std::runtime_error(std::string("WFA2-lib failed: ") + wavefront_align_strerror(status));
+  const int score = aligner->cigar->score;
   return score < 0 ? -static_cast<std::int64_t>(score) : score;  // edit scores are reported as penalties
+}
+
+std::int64_t wfa2_distance(std::string_view a, std::string_view b) { return wfa2_score(wfa2_aligner().get(), a, b); }
+
+Peer::Worker wfa2_worker() {
+  return [aligner = wfa2_aligner()](std::string_view a, std::string_view b) { return wfa2_score(aligner.get(), a, b); };
 }
 #endif
 
@@ -63,14 +74,14 @@ std::int64_t wfa2_distance(std::string_view a, std::string_view b) {
 const std::vector<Peer>& peers() {
   static const std::vector<Peer> all = {
 #ifdef LEVCL_BENCH_EDLIB
-      {"edlib", "edlib " LEVCL_BENCH_EDLIB, true, edlib_distance},
+      {"edlib", "edlib " LEVCL_BENCH_EDLIB, true, edlib_distance, edlib_worker},
 #else
-      {"edlib", "edlib", false, nullptr},
+      {"edlib", "edlib", false, nullptr, nullptr},
 #endif
 #ifdef LEVCL_BENCH_WFA2
-      {"wfa2", "WFA2-lib " LEVCL_BENCH_WFA2, true, wfa2_distance},
+      {"wfa2", "WFA2-lib " LEVCL_BENCH_WFA2, true, wfa2_distance, wfa2_worker},
 #else
-      {"wfa2", "WFA2-lib", false, nullptr},
+      {"wfa2", "WFA2-lib", false, nullptr, nullptr},
 #endif
   };
   return all;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,10 @@ struct Peer {
   std::string title;      // for reports: "edlib 1.2.7"
   bool available = false; // compiled in
   std::int64_t (*distance)(std::string_view a, std::string_view b) = nullptr;
+  // For batches, one per thread: a distance function that keeps its allocations from pair
+  // to pair (WFA2-lib's aligner), as a batch user of the library would.
+  using Worker = std::function<std::int64_t(std::string_view a, std::string_view b)>;
+  Worker (*worker)() = nullptr;
 };
 
 // Every known peer, available or not (an unavailable one is reported as skipped).

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_batch.hpp"
 #include "bench_peers.hpp"
 #include "bench_report.hpp"
 #include "command_main.hpp"
@@ -53,6 +54,8 @@ struct Options {
   double row_budget = 60;
   double time_limit = 60;
   std::string output;
+  std::vector<std::string> batch;
+  unsigned threads = 0;
   bool quick = false;
   int verbosity = 0;
 };
@@ -92,6 +95,13 @@ void define_options(CLI::App& app, Options& o) {
       ->check(CLI::PositiveNumber);
   app.add_option("-o,--output", o.output, "Write PREFIX.md, PREFIX.csv and PREFIX.png (the plot)")
       ->type_name("PREFIX");
+  app.add_option("--batch", o.batch,
+                 "Batch mode (repeatable): all-vs-all:FASTA[:LIMIT], synthetic:COUNT:LENGTH:SIMILARITY or "
+                 "stream:COUNT:LENGTH:SIMILARITY; levcl's Context::distances beside the peers on every host thread")
+      ->type_name("SPEC")
+      ->allow_extra_args(false);
+  app.add_option("--threads", o.threads, "Batch mode: host threads of the peers and levcl's CPU side (0: every core)")
+      ->capture_default_str();
   app.add_flag("--quick", o.quick,
                "A small run for CI (under a minute on POCL): every device variant and the peers on synthetic "
                "10 kbp pairs at 50, 90 and 99% similarity, plus any FILES; options given explicitly win");
@@ -395,6 +405,24 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     if (!app.count("--time-limit")) o.time_limit = 10;
   }
   Engines e = engines(o);
+  if (!o.batch.empty()) {
+    levcl::Context context(o.device);
+    BatchBench b;
+    b.workloads = o.batch;
+    b.variants = e.device_variants;
+    b.variants.insert(b.variants.end(), e.cpu_variants.begin(), e.cpu_variants.end());
+    b.peers = e.peers;
+    b.notes = e.notes;
+    b.context = &context;
+    b.threads = o.threads;
+    b.repeat = o.repeat;
+    b.time_limit = o.time_limit;
+    b.seed = o.seed;
+    b.command = command;
+    b.host_cpu = host_cpu();
+    b.output = o.output;
+    return run_batch_bench(b);
+  }
   const auto work = workloads(o);
   Bench bench(o);
   const Header h = header(o, command, e, bench);

@@ -2,8 +2,9 @@
 // Myers' bit-vector algorithm with Hyyro's 32-row blocks (BLOCK_STEP, bitpar_common.cl).
 // A pair is its shorter string's match masks, packed by the host (rows: its symbol codes,
 // each (m + 31) / 32 words), and its longer string as those codes. The rows are swept in
-// stripes of WORDS blocks held in registers; a stripe hands its bottom row's horizontal
-// deltas to the next through the pair's bus bytes.
+// stripes of WORDS blocks held in registers, the blocks skewed by a column each (as
+// cpu-bitpar's lanes); a stripe hands its bottom row's horizontal deltas to the next
+// through the pair's bus bytes.
 //
 // Each pair has a bound k and computes only the band of diagonals a path of cost <= k can
 // use, with the overestimates outside it that lib/src/bitpar.hpp describes (a stripe's
@@ -51,40 +52,51 @@ __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const 
     const int first = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
     const int next_first = bottom_stripe ? n + 1 : max(1, r1 + 1 + lo);
     __global const uint* stripe_peq = peq + pair.z + s0;
-    uint pv[WORDS], mv[WORDS];
+    // A skewed pipeline: at step t word w computes column first + t - w, taking at its top
+    // the carry word w - 1 left at the step before, so the words of a step do not wait on
+    // each other (a work-item's steps are a dependent chain; its words are not).
+    uint pv[WORDS], mv[WORDS], carry_p[WORDS], carry_m[WORDS];
+    uchar code[WORDS];  // code[w]: the symbol code of word w's column, shifted down a word a step
 #pragma unroll
     for (int w = 0; w < WORDS; ++w) {
       pv[w] = ~0u;  // the left boundary climbs by one per row
       mv[w] = 0;
+      carry_p[w] = carry_m[w] = 0;
+      code[w] = 0;
     }
     int bottom = top_left + (r1 - r0);  // D'[r1][first - 1]
     int next_top_left = bottom;
-    for (int j = first; j <= last; ++j) {
-      __global const uint* eq = stripe_peq + b_codes[at + j] * words;
-      uint in_p = 1, in_m = 0;
-      if (j <= above_last) {
-        const uchar above = bus[bus_base + j];
-        in_p = above & 1;
-        in_m = above >> 1;
-      }
-      uint out_p = 0, out_m = 0;
+    const int count = last - first + 1, steps = count > 0 ? count + used - 1 : 0;
+    for (int t = 0; t < steps; ++t) {
+      // Descending, so that word w reads word w - 1's carry of the step before.
 #pragma unroll
-      for (int w = 0; w < WORDS; ++w) {
-        if (w < used) {
-          const uint match = eq[w];
+      for (int w = WORDS - 1; w >= 0; --w) {
+        if (w > 0)
+          code[w] = code[w - 1];
+        else if (t < count)
+          code[0] = b_codes[at + first + t];
+        const int c = t - w;
+        if (w < used && c >= 0 && c < count) {
+          const int j = first + c;
+          uint in_p = w > 0 ? carry_p[w - 1] : 1, in_m = w > 0 ? carry_m[w - 1] : 0;  // row 0 climbs by one
+          if (w == 0 && j <= above_last) {
+            const uchar above = bus[bus_base + j];
+            in_p = above & 1;
+            in_m = above >> 1;
+          }
+          const uint match = stripe_peq[code[w] * words + w];
           uint ph, mh;
           BLOCK_STEP(uint, pv[w], mv[w], match, in_p, in_m, ph, mh);
+          carry_p[w] = ph >> 31;
+          carry_m[w] = mh >> 31;
           if (w == out_word) {
-            out_p = (ph >> out_bit) & 1;
-            out_m = (mh >> out_bit) & 1;
+            const uint out_p = (ph >> out_bit) & 1, out_m = (mh >> out_bit) & 1;
+            bottom += (int)out_p - (int)out_m;
+            if (j == next_first - 1) next_top_left = bottom;
+            if (!bottom_stripe) bus[bus_base + j] = (uchar)(out_p | out_m << 1);
           }
-          in_p = ph >> 31;
-          in_m = mh >> 31;
         }
       }
-      bottom += (int)out_p - (int)out_m;
-      if (j == next_first - 1) next_top_left = bottom;
-      if (!bottom_stripe) bus[bus_base + j] = (uchar)(out_p | out_m << 1);
     }
     above_last = last;
     top_left = next_top_left;

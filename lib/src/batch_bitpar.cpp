@@ -14,7 +14,6 @@
 // length difference plus `band`, doubled for the pairs whose distance turns out larger
 // (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32).
 #include <array>
-#include <bitset>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -104,20 +103,37 @@ cl::Buffer& at_least(cl::Buffer& buffer, std::size_t& size, std::size_t bytes, O
   return buffer;
 }
 
+// The byte values a string holds.
+struct ByteSet {
+  std::array<std::uint64_t, 4> bits{};
+  void add(unsigned char c) { bits[c >> 6] |= std::uint64_t{1} << (c & 63); }
+  bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
+  ByteSet operator|(const ByteSet& o) const {
+    ByteSet u;
+    for (int i = 0; i < 4; ++i) u.bits[i] = bits[i] | o.bits[i];
+    return u;
+  }
+  int count() const {
+    int n = 0;
+    for (const auto b : bits) n += __builtin_popcountll(b);
+    return n;
+  }
+};
+
 // The chunk's symbol codes: its byte values in increasing order from 1 (0 is never
 // used), or each byte its own code when all 256 occur.
 struct ChunkCodes {
   std::array<std::uint8_t, 256> of{};
   std::uint32_t rows = 0;  // rows of every match-mask table
-  explicit ChunkCodes(const std::bitset<256>& bytes) {
-    if (bytes.all()) {
+  explicit ChunkCodes(const ByteSet& bytes) {
+    if (bytes.count() == 256) {
       for (int c = 0; c < 256; ++c) of[c] = static_cast<std::uint8_t>(c);
       rows = 256;
       return;
     }
     rows = 1;
     for (int c = 0; c < 256; ++c)
-      if (bytes[c]) of[c] = static_cast<std::uint8_t>(rows++);
+      if (bytes.has(c)) of[c] = static_cast<std::uint8_t>(rows++);
   }
 };
 
@@ -140,6 +156,13 @@ struct Slot {
   cl::Event done;
 };
 
+// The two slots, kept on the device from call to call: pinned and device buffers are
+// allocated once for a run of calls (a stream's chunks, a caller's batches), not per call.
+struct Slots {
+  explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)} {}
+  Slot slot[2];
+};
+
 struct BatchArgs {
   cl::Buffer pairs, bus_at, ids;
   cl_uint first, count;
@@ -150,14 +173,14 @@ struct BatchArgs {
 // What run_batch knows of every string: the bytes it holds, and where the chunk being
 // packed keeps it (kNone: not in the chunk in that role).
 struct Strings {
-  std::vector<std::bitset<256>> bytes;
+  std::vector<ByteSet> bytes;
   std::vector<std::uint32_t> peq_at, codes_at;
 };
 
 // Packs slot.begin .. slot.end of packed into slot (offsets already chosen by run_batch).
 void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, Strings& strings, Slot& slot) {
-  std::bitset<256> bytes;
-  for (const std::uint32_t s : slot.used) bytes |= strings.bytes[s];
+  ByteSet bytes;
+  for (const std::uint32_t s : slot.used) bytes = bytes | strings.bytes[s];
   const ChunkCodes codes(bytes);
   // Offsets: each string's tables, each pair's bus.
   slot.b_bytes = slot.peq_words = slot.bus_bytes = 0;
@@ -299,7 +322,9 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
         const cl_int bound = slot.bounds[p];
         out.cells += band_cells(m, n, 32 * kClassWords[c], band_for(m, n, bound));
         if (distances[p] <= bound || bound >= n || call.max_distance >= 0) continue;
-        slot.bounds[p] = static_cast<cl_int>(std::min<std::int64_t>(n, std::int64_t{2} * bound));
+        // D' is the cost of an alignment (the overestimates outside the band are costs of
+        // paths too), so a bound of D' holds the distance: it caps the doubling.
+        slot.bounds[p] = static_cast<cl_int>(std::min<std::int64_t>({n, std::int64_t{2} * bound, distances[p]}));
         again.push_back(p);
       }
     if (again.empty()) break;
@@ -335,10 +360,9 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   strings.bytes.resize(string_count);
   strings.peq_at.assign(string_count, kNone);
   strings.codes_at.assign(string_count, kNone);
-  parallel_each(string_count, call.threads, [&](std::size_t s) {
-    std::array<bool, 256> seen{};
-    for (const unsigned char c : call.strings[s]) seen[c] = true;
-    for (int c = 0; c < 256; ++c) strings.bytes[s][c] = seen[c];
+  parallel_slices(string_count, call.threads, [&](std::size_t from, std::size_t to) {
+    for (std::size_t s = from; s < to; ++s)
+      for (const unsigned char c : call.strings[s]) strings.bytes[s].add(c);
   });
 
   const DeviceInfo& info = device.info();
@@ -347,14 +371,14 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const std::uint64_t bus_budget = std::min({info.max_allocation, info.global_memory / 4, std::uint64_t{1} << 31});
   try {
     BusySpan busy;
-    Slot slots[2] = {Slot(device), Slot(device)};
+    Slot* slots = device.state<Slots>("batch-bitpar").slot;
     std::size_t chunk = 0;
     for (std::size_t begin = 0; begin < packed.size(); ++chunk) {
       // A chunk: pairs until a budget is spent (at least one pair, however large): the
       // packed strings, at the codes seen so far, and the pairs' bus bytes.
       Slot& slot = slots[chunk % 2];
       slot.used.clear();
-      std::bitset<256> bytes;
+      ByteSet bytes;
       std::uint64_t host_bytes = 0, bus_bytes = 0;
       std::size_t end = begin;
       for (; end < packed.size() && end - begin < kChunkPairs; ++end) {
@@ -370,7 +394,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
         for (const std::uint32_t t : {s.rows, s.columns})
           if (strings.peq_at[t] == kNone && strings.codes_at[t] == kNone) {
             slot.used.push_back(t);
-            bytes |= strings.bytes[t];
+            bytes = bytes | strings.bytes[t];
           }
         strings.peq_at[s.rows] = 0;  // marked: packed in this role (pack sets the offset)
         strings.codes_at[s.columns] = 0;
@@ -401,8 +425,10 @@ std::vector<Variant> batch_variants() {
                    {"band", 256, 0, 1 << 30,
                     "first bound of a pair beyond its length difference, doubled until the distance fits (0: whole matrix)",
                     Sweep::none},
-                   {"chunk", 1 << 16, 1, 1 << 22,
-                    "KiB of packed strings per chunk (the device runs one while the host packs the next)", Sweep::none}};
+                   {"chunk", 1 << 20, 1, 1 << 22,
+                    "KiB of packed strings per chunk, at most (the device runs one while the host packs the next; "
+                    "a GPU needs hundreds of thousands of pairs in flight)",
+                    Sweep::none}};
   v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
   v.run_batch = [](OpenDevice* device, const BatchCall& call, BatchResult& out) { run_batch(*device, call, out); };
   v.run = [](OpenDevice* device, const Call& call) {

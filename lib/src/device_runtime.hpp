@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <string_view>
@@ -44,6 +45,15 @@ class OpenDevice {
   // unrunnable_reason.
   void check_launch(const cl::Kernel& kernel, std::size_t wg) const;
 
+  // What an engine keeps on this device from call to call (buffers it reuses), made from
+  // the device on first use. Calls on a device are serialised by its Context.
+  template <typename T>
+  T& state(const std::string& key) {
+    std::shared_ptr<void>& held = states_[key];
+    if (!held) held = std::make_shared<T>(*this);
+    return *static_cast<T*>(held.get());
+  }
+
  private:
   DeviceInfo info_;
   cl::Device device_;
@@ -53,6 +63,7 @@ class OpenDevice {
   std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
   std::set<cl_kernel> launched_;                 // kernels launched at least once
   double build_seconds_ = 0;
+  std::map<std::string, std::shared_ptr<void>> states_;  // last: gone before the queue they use
 };
 
 // Sets a kernel's arguments from a struct that names them: `args.fields()` ties its

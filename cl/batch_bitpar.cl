@@ -19,7 +19,8 @@
 #endif
 
 // pairs[p] = (offset of its longer string's codes in b_codes, n, offset of its shorter
-// string's match masks in peq, m), m <= n; bus_at[p] the offset of its n bus bytes;
+// string's match masks in peq, m), m <= n; bus_at[p] the offset of its n bus bytes, in
+// 16-byte units;
 // bounds[p] its k. This launch computes the pairs ids[first .. first + count - 1].
 __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const uint* restrict bus_at,
                            __global const uint* restrict ids, const uint first, const uint count,
@@ -40,7 +41,8 @@ __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const 
     hi = min(n, n - m + slack);
   }
   // Column j (1-based) is byte at + j of b_codes, and byte bus_base + j of bus.
-  const uint at = pair.x - 1, bus_base = bus_at[p] - 1;
+  const uint at = pair.x - 1;
+  const ulong bus_base = (ulong)bus_at[p] * 16 - 1;
   int top_left = 0;     // D'[r0][first - 1]
   int above_last = 0;   // the stripe above's last column (0: row 0, which climbs by one per column)
   int distance = m;

@@ -26,8 +26,8 @@ std::vector<std::int64_t> reference(levcl::Context& context, const std::vector<P
   return out;
 }
 
-// Every size class of the batch engine (1 to 32 blocks of 32 rows, and several stripes of
-// 32 blocks), in one batch with the edge cases.
+// Every size class of the batch engine (1 to 8 blocks of 32 rows, and many stripes of 8
+// blocks), in one batch with the edge cases.
 std::vector<Pair> mixed_pairs() {
   auto pairs = levcl::test::edge_cases({32, 64, 128, 256, 512, 1024, 2048});
   const auto random = levcl::test::random_pairs(120, 1500, 5);

@@ -6,8 +6,9 @@
 // string) its match masks, as the columns its bytes translated into symbol codes. The
 // codes are the chunk's: one per byte value that occurs in its strings (DNA: 4 or 5), so
 // every byte value works and any two strings of the chunk can meet. Pairs are launched by
-// size class (the 32-row blocks of the shorter string: 1, 2, 4, ... 32 per stripe), so a
-// launch's work-items carry only the registers their pairs need. While the device runs a
+// size class (the 32-row blocks of the shorter string: 1, 2, 4 or 8 per stripe), so a
+// launch's work-items carry only the registers their pairs need; longer strings take
+// several stripes. While the device runs a
 // chunk, the host packs the next one.
 //
 // Each pair computes a band (cl/batch_bitpar.cl): with the caller's k, that k; else its
@@ -27,22 +28,22 @@
 namespace levcl::detail {
 namespace {
 
-constexpr std::array<std::uint32_t, 6> kClassWords = {1, 2, 4, 8, 16, 32};  // WORDS of each program
+// WORDS of each program: the 32-row blocks of a stripe. A stripe of h rows computes
+// h + (band width) columns of a banded pair, and its match masks (rows x WORDS words per
+// work-item) should stay in the L1 cache, so stripes stay short: longer strings take
+// several stripes of 8 blocks.
+constexpr std::array<std::uint32_t, 4> kClassWords = {1, 2, 4, 8};
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
 constexpr std::uint32_t kNone = ~std::uint32_t{0};
+constexpr std::uint64_t kBusAlign = 16;  // bus offsets count 16-byte units: 64 GiB of bus in 32 bits
 
 std::uint32_t words_of(std::uint64_t m) { return static_cast<std::uint32_t>((m + 31) / 32); }
 
-// The size class of a pair of m <= n under bound k: the stripe of the fewest blocks that
-// holds its m rows, or, when its band is narrow, about half the band's width. A stripe
-// of h rows computes h + width columns of the band, so a stripe much taller than the band
-// is wide is mostly work outside it; the last class takes the pairs of more blocks, in
-// several stripes.
-std::size_t class_of(std::int64_t m, std::int64_t n, std::int64_t k) {
-  const Band band = band_for(m, n, k);
-  const std::uint32_t words = words_of(std::min(m, std::max<std::int64_t>(32, (band.hi - band.lo) / 2)));
+// The size class of a pair whose shorter string has m bytes: the fewest blocks that hold
+// its rows, at most the last class's.
+std::size_t class_of(std::int64_t m) {
   std::size_t c = 0;
-  while (c + 1 < kClassWords.size() && kClassWords[c] < words) ++c;
+  while (c + 1 < kClassWords.size() && kClassWords[c] < words_of(m)) ++c;
   return c;
 }
 
@@ -201,8 +202,8 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, Strin
     const Sides s = sides_of(call, packed[slot.begin + i]);
     const std::uint64_t m = call.strings[s.rows].size(), n = call.strings[s.columns].size();
     pairs[i] = {{strings.codes_at[s.columns], static_cast<cl_uint>(n), strings.peq_at[s.rows], static_cast<cl_uint>(m)}};
-    slot.bus_at[i] = static_cast<cl_uint>(slot.bus_bytes);
-    slot.bus_bytes += n;
+    slot.bus_at[i] = static_cast<cl_uint>(slot.bus_bytes / kBusAlign);
+    slot.bus_bytes += (n + kBusAlign - 1) / kBusAlign * kBusAlign;
   }
 
   std::uint8_t* b_codes = slot.b_codes.reserve(slot.b_bytes);
@@ -241,7 +242,7 @@ void order_by_class(const std::vector<cl_uint>& which, Slot& slot) {
   std::array<std::uint32_t, kClassWords.size() + 1> start{};
   for (std::size_t i = 0; i < which.size(); ++i) {
     const cl_uint p = which[i];
-    classes[i] = static_cast<std::uint8_t>(class_of(pairs[p].s[3], pairs[p].s[1], slot.bounds[p]));
+    classes[i] = static_cast<std::uint8_t>(class_of(pairs[p].s[3]));
     ++start[classes[i] + 1];
   }
   for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
@@ -367,8 +368,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 
   const DeviceInfo& info = device.info();
   const std::uint64_t host_budget = static_cast<std::uint64_t>(call.params.at("chunk")) << 10;
-  // Bus offsets are 32-bit.
-  const std::uint64_t bus_budget = std::min({info.max_allocation, info.global_memory / 4, std::uint64_t{1} << 31});
+  const std::uint64_t bus_budget = std::min({info.max_allocation, info.global_memory / 4, kBusAlign << 32});
   try {
     BusySpan busy;
     Slot* slots = device.state<Slots>("batch-bitpar").slot;
@@ -388,9 +388,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
         const bool new_rows = strings.peq_at[s.rows] == kNone, new_columns = strings.codes_at[s.columns] == kNone;
         if (new_rows) more += 4 * (bytes | strings.bytes[s.rows]).count() * words_of(call.strings[s.rows].size());
         if (new_columns) more += n;
-        if (end > begin && (host_bytes + more > host_budget || bus_bytes + n > bus_budget)) break;
+        const std::uint64_t bus = (n + kBusAlign - 1) / kBusAlign * kBusAlign;
+        if (end > begin && (host_bytes + more > host_budget || bus_bytes + bus > bus_budget)) break;
         host_bytes += more;
-        bus_bytes += n;
+        bus_bytes += bus;
         for (const std::uint32_t t : {s.rows, s.columns})
           if (strings.peq_at[t] == kNone && strings.codes_at[t] == kNone) {
             slot.used.push_back(t);
@@ -417,7 +418,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 std::vector<Variant> batch_variants() {
   Variant v;
   v.info.name = "batch-bitpar";
-  v.info.description = "batches: a work-item per pair, bit-vector DP in stripes of up to 32 x 32 rows in registers";
+  v.info.description = "batches: a work-item per pair, bit-vector DP in stripes of up to 8 x 32 rows in registers";
   v.info.uses_device = true;
   v.info.work = Work::matrix;
   v.info.tuned = false;  // a single long pair is one work-item's work: levcl-tune's pairs say nothing of batches

@@ -413,3 +413,36 @@ TEST_CASE("PairsReader: a malformed line is bad input naming the file and the li
   }
   CHECK(contains(bad_input_of([&] { levcl::PairsReader reader(missing); }), missing));
 }
+
+TEST_CASE("read_record: a record with its name, by the rule of read_sequence") {
+  const std::string path = write_file("named.fa", ">first one\nAC\n>second\nGT\n>third\n\n");
+  CHECK(levcl::read_record(path).name == "first");
+  CHECK(levcl::read_record(path).sequence == "AC");
+  CHECK(levcl::read_record(path, "1").name == "second");
+  CHECK(levcl::read_record(path, "third").sequence.empty());
+  CHECK(levcl::read_record(write_file("named.fa.gz", gzip(">x\nTTT\n")), "x").sequence == "TTT");
+  CHECK_THROWS_WITH_AS(levcl::read_record(path, "3"), doctest::Contains("no record 3"), levcl::Error);
+  CHECK_THROWS_WITH_AS(levcl::read_record(write_file("plain.txt", "ACGT")), doctest::Contains("not FASTA"), levcl::Error);
+}
+
+TEST_CASE("PairSource: every pair of records once, in order, with its total; one record against every record") {
+  const std::string path = write_file("four.fa", ">a\nA\n>b\nCC\n>c\nGGG\n>d\n\n");
+  const auto all = levcl::PairSource::all_against_all(path);
+  CHECK(all->total() == 6);
+  std::vector<std::string> seen;
+  for (levcl::NamedPairView p; all->next(p);)
+    seen.push_back(std::string(p.name_a) + std::string(p.a) + "-" + std::string(p.name_b) + std::string(p.b));
+  CHECK(seen == std::vector<std::string>{"aA-bCC", "aA-cGGG", "aA-d", "bCC-cGGG", "bCC-d", "cGGG-d"});
+  CHECK(levcl::PairSource::all_against_all(write_file("one-record.fa", ">a\nA\n"))->total() == 0);
+
+  const auto query = levcl::PairSource::query_against_targets(path, "c", path);
+  CHECK(query->total() == 0);  // targets are read as they come
+  std::vector<std::string> targets;
+  for (levcl::NamedPairView p; query->next(p);) {
+    CHECK(p.name_a == "c");
+    CHECK(p.a == "GGG");
+    targets.push_back(std::string(p.name_b));
+  }
+  CHECK(targets == std::vector<std::string>{"a", "b", "c", "d"});
+  CHECK_THROWS_AS(levcl::PairSource::query_against_targets("-", "", "-"), levcl::Error);
+}

@@ -7,12 +7,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <deque>
-#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -161,72 +158,6 @@ void list_variants() {
   print_table(rows);
 }
 
-// One pair of a batch: views that stay valid until the next pair is asked for.
-struct BatchPair {
-  std::string_view name_a, a, name_b, b;
-};
-// Puts the next pair of a batch into its argument; false at the end.
-using PairSource = std::function<bool(BatchPair&)>;
-
-PairSource pairs_file(const std::string& path) {
-  auto reader = std::make_shared<levcl::PairsReader>(path);
-  auto pair = std::make_shared<levcl::NamedPair>();
-  return [reader, pair](BatchPair& next) {
-    if (!reader->next(*pair)) return false;
-    next = {pair->name_a, pair->a, pair->name_b, pair->b};
-    return true;
-  };
-}
-
-// The record of --query that `record` names as read_sequence takes it: "" the first, digits
-// a zero-based index, else a name. Read through RecordReader because its name is printed too.
-levcl::Record read_query(const std::string& path, const std::string& record) {
-  const std::string name = path == "-" ? "<stdin>" : path;
-  const bool by_index = !record.empty() && record.find_first_not_of("0123456789") == std::string::npos;
-  errno = 0;
-  const unsigned long long index = by_index ? std::strtoull(record.c_str(), nullptr, 10) : 0;
-  if (errno == ERANGE)
-    throw levcl::Error(levcl::ErrorCode::bad_input, name + ": record index " + record + " is too large");
-  levcl::RecordReader reader(path);
-  levcl::Record query;
-  std::uint64_t count = 0;
-  for (; reader.next(query); ++count)
-    if (by_index || record.empty() ? count == index : query.name == record) return query;
-  const std::string what = by_index ? "no record " + record : "no record named '" + record + "'";
-  throw levcl::Error(levcl::ErrorCode::bad_input, name + ": " + what + " (the file has " + std::to_string(count) +
-                                                      (count == 1 ? " record)" : " records)"));
-}
-
-// The query against each target as it is read: targets larger than memory stream through.
-PairSource query_against_targets(const std::string& query_path, const std::string& record,
-                                 const std::string& targets_path) {
-  auto query = std::make_shared<const levcl::Record>(read_query(query_path, record));
-  auto targets = std::make_shared<levcl::RecordReader>(targets_path);
-  auto target = std::make_shared<levcl::Record>();
-  return [query, targets, target](BatchPair& next) {
-    if (!targets->next(*target)) return false;
-    next = {query->name, query->sequence, target->name, target->sequence};
-    return true;
-  };
-}
-
-// Every unordered pair of records once: (0,1), (0,2), ..., (1,2), ...
-PairSource all_pairs(std::vector<levcl::Record> records) {
-  struct Position {
-    std::vector<levcl::Record> records;
-    std::size_t i = 0, j = 1;
-  };
-  auto at = std::make_shared<Position>(Position{std::move(records)});
-  return [at](BatchPair& next) {
-    auto& [records, i, j] = *at;
-    if (j >= records.size()) j = ++i + 1;
-    if (j >= records.size()) return false;
-    next = {records[i].name, records[i].sequence, records[j].name, records[j].sequence};
-    ++j;
-    return true;
-  };
-}
-
 // Writes a batch's results in the order of its pairs as they arrive: a table line, or a JSON
 // object, a pair. Only the names and lengths of the pairs not yet written are kept.
 class ResultWriter {
@@ -239,7 +170,7 @@ class ResultWriter {
   ResultWriter(const ResultWriter&) = delete;
   ResultWriter& operator=(const ResultWriter&) = delete;
 
-  void expect(const BatchPair& pair) {
+  void expect(const levcl::NamedPairView& pair) {
     pending_.push_back({std::string(pair.name_a), std::string(pair.name_b), pair.a.size(), pair.b.size()});
   }
 
@@ -326,32 +257,23 @@ class ProgressLine {
 // Every pair of the batch through a DistanceStream, its results printed as they arrive.
 int run_batch(const Options& o, const levcl::Options& settings) {
   // The inputs are opened before anything is printed: a missing file prints no table.
-  std::uint64_t total = 0;  // 0: not known in advance
-  PairSource next_pair;
-  if (!o.pairs.empty()) {
-    next_pair = pairs_file(o.pairs);
-  } else if (!o.query.empty()) {
-    if (o.query == "-" && o.targets == "-")
-      throw levcl::Error(levcl::ErrorCode::invalid_argument,
-                         "only one of --query and --targets can be standard input (-)");
-    next_pair = query_against_targets(o.query, o.record_a.empty() ? o.record : o.record_a, o.targets);
-  } else {
-    std::vector<levcl::Record> records = levcl::read_records(o.all_vs_all);
-    total = records.size() * (records.size() - 1) / 2;  // 0 when there are none: unsigned wrap times 0
-    next_pair = all_pairs(std::move(records));
-  }
+  const std::unique_ptr<levcl::PairSource> source =
+      !o.pairs.empty()   ? levcl::PairSource::pairs_file(o.pairs)
+      : !o.query.empty() ? levcl::PairSource::query_against_targets(o.query, o.record_a.empty() ? o.record : o.record_a,
+                                                                    o.targets)
+                         : levcl::PairSource::all_against_all(o.all_vs_all);
 
   levcl::Context context(o.device);
   ResultWriter writer(o.json);
-  ProgressLine progress(total);
+  ProgressLine progress(source->total());
   levcl::DistanceStream stream(context, settings, [&](std::uint64_t index, std::int64_t distance) {
     writer.write(distance);
     progress.update(index + 1);
   });
-  for (BatchPair pair;;) {
+  for (levcl::NamedPairView pair;;) {
     bool more;
     try {
-      more = next_pair(pair);
+      more = source->next(pair);
     } catch (const levcl::Error&) {
       // A malformed line or a missing record ends the batch; the pairs before it are still
       // computed and printed.

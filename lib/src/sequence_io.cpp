@@ -224,10 +224,11 @@ namespace {
 
 // One FASTA record by RecordChoice's rule, from a file known to start with '>'. A record
 // with no sequence lines is the empty string, as edlib and WFA2-lib take it.
-std::string read_fasta(detail::InputFile& input, const std::string& record) {
+Record read_fasta(detail::InputFile& input, const std::string& record) {
   const detail::RecordChoice choice(record, input.name());
   while (input.next_record())
-    if (choice.matches(input.records() - 1, input.record_name())) return std::string(input.record_sequence());
+    if (choice.matches(input.records() - 1, input.record_name()))
+      return Record{std::string(input.record_name()), std::string(input.record_sequence())};
   if (input.records() == 0) fail(input.name(), "no FASTA record found");
   fail(input.name(), choice.missing(input.records()));
 }
@@ -239,9 +240,16 @@ std::string read_sequence(const std::string& path, const std::string& record) {
   // FASTA is recognised by its first non-blank byte. The blanks read while looking are
   // kept: for a plain file they are part of the content.
   std::string leading;
-  if (input.first_byte(leading) == '>') return read_fasta(input, record);
+  if (input.first_byte(leading) == '>') return read_fasta(input, record).sequence;
   if (!record.empty()) fail(input.name(), "record '" + record + "' was asked for, but the input is not FASTA");
   return input.rest(std::move(leading));
+}
+
+Record read_record(const std::string& path, const std::string& record) {
+  detail::InputFile input(path);
+  std::string blanks;
+  if (input.first_byte(blanks) != '>') fail(input.name(), "not FASTA (it does not start with a '>' header)");
+  return read_fasta(input, record);
 }
 
 struct RecordReader::Impl {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "levcl/levcl.hpp"
@@ -70,6 +71,35 @@ class LEVCL_API PairsReader {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// One record of a FASTA file with its name, the record `record` names as read_sequence
+// takes it ("" the first, digits a zero-based index, else a name). Throws bad_input as
+// read_sequence does, and for a file that is not FASTA.
+LEVCL_API Record read_record(const std::string& path, const std::string& record = "");
+
+// A pair of a batch with its names: views valid until the next pair is asked for.
+struct NamedPairView {
+  std::string_view name_a, a, name_b, b;
+};
+
+// Where a batch's pairs come from, one at a time: the levcl command's batch modes.
+class LEVCL_API PairSource {
+ public:
+  virtual ~PairSource() = default;
+  // The next pair into `pair`; false at the end. Bad input throws bad_input.
+  virtual bool next(NamedPairView& pair) = 0;
+  // Pairs in all, when known before they are read (else 0).
+  virtual std::uint64_t total() const { return 0; }
+
+  // Every line of a pairs file (PairsReader).
+  static std::unique_ptr<PairSource> pairs_file(const std::string& path);
+  // One record of `query` (read_record's `record`) against every record of `targets`,
+  // read as they come: targets larger than memory stream through.
+  static std::unique_ptr<PairSource> query_against_targets(const std::string& query, const std::string& record,
+                                                           const std::string& targets);
+  // Every unordered pair of a FASTA file's records once: (0,1), (0,2), ..., (1,2), ...
+  static std::unique_ptr<PairSource> all_against_all(const std::string& path);
 };
 
 // Writes `contents` to `path` through a temporary file of a name unique to this process

@@ -30,12 +30,7 @@ using levcl::test::quote;
 using levcl::test::read_file;
 using levcl::test::run_shell;
 using levcl::test::scratch_dir;
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path path = scratch_dir() / name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path.string();
-}
+using levcl::test::write_file;
 
 // Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
 Output levcl_cli(const std::string& args, const std::string& before = "") {

@@ -26,12 +26,7 @@ using levcl::test::Output;
 using levcl::test::quote;
 using levcl::test::run_shell;
 using levcl::test::scratch_dir;
-
-std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path path = scratch_dir() / name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path.string();
-}
+using levcl::test::write_file;
 
 // A gzipped copy of path, next to it.
 std::string gzipped(const std::string& path) {

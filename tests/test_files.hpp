@@ -79,6 +79,15 @@ inline const fs::path& scratch_dir() {
   return dir.path();
 }
 
+// Writes bytes to `name` in the scratch directory; returns its path (throws if it cannot).
+inline std::string write_file(const std::string& name, const std::string& bytes) {
+  const fs::path path = scratch_dir() / name;
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!out.good()) throw std::runtime_error("cannot write " + path.string());
+  return path.string();
+}
+
 inline std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

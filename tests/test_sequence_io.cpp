@@ -25,14 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using levcl::test::scratch_dir;
-
-std::string write_file(const std::string& name, const std::string& bytes) {
-  const fs::path path = scratch_dir() / name;
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  REQUIRE(out.good());
-  return path.string();
-}
+using levcl::test::write_file;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

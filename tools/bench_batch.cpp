@@ -44,17 +44,6 @@ struct BatchRow {
   std::string memory;  // the stream's resident memory as it went
 };
 
-std::uint64_t parse_count(const std::string& text, const std::string& spec) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(value >= 1)) usage_error("--batch " + spec + ": '" + text + "' is not a positive number");
-  return static_cast<std::uint64_t>(value);
-}
 
 std::vector<std::string> fields_of(const std::string& spec) {
   std::vector<std::string> fields;
@@ -80,7 +69,7 @@ Workload load(const std::string& spec, std::uint64_t seed) {
   Workload w;
   if (f.size() >= 2 && f.size() <= 3 && f[0] == "all-vs-all") {
     for (auto& r : levcl::read_records(f[1])) w.strings.push_back(std::move(r.sequence));
-    const std::uint64_t limit = f.size() == 3 ? parse_count(f[2], spec) : ~std::uint64_t{0};
+    const std::uint64_t limit = f.size() == 3 ? parse_count(f[2], "--batch " + spec, 2147483647.0) : ~std::uint64_t{0};
     for (std::uint32_t i = 0; i < w.strings.size() && w.pairs.size() < limit; ++i)
       for (std::uint32_t j = i + 1; j < w.strings.size() && w.pairs.size() < limit; ++j) w.pairs.push_back({i, j});
     w.name = "all-vs-all " + std::filesystem::path(f[1]).filename().string() + " (" +
@@ -89,7 +78,8 @@ Workload load(const std::string& spec, std::uint64_t seed) {
     return w;
   }
   if (f.size() == 4 && (f[0] == "synthetic" || f[0] == "stream")) {
-    const std::uint64_t count = parse_count(f[1], spec), length = parse_count(f[2], spec);
+    const std::uint64_t count = parse_count(f[1], "--batch " + spec, 2147483647.0);
+    const std::uint64_t length = parse_count(f[2], "--batch " + spec, 2147483647.0);
     const double similarity = parse_similarities(f[3], "--batch " + spec).front();
     const bool stream = f[0] == "stream";
     add_synthetic(w, stream ? std::min<std::uint64_t>(count, kStreamPool) : count, length, similarity, seed);

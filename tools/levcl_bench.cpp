@@ -125,29 +125,6 @@ struct Workload {
   double nominal_similarity = -1;
 };
 
-std::uint64_t parse_length(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  double scale = 1;
-  if (used + 1 == text.size()) {
-    switch (text.back()) {
-      case 'k': case 'K': scale = 1e3; break;
-      case 'm': case 'M': scale = 1e6; break;
-      case 'g': case 'G': scale = 1e9; break;
-      default: used = 0;
-    }
-    if (used) ++used;
-  }
-  const double length = value * scale;
-  if (used != text.size() || !(length >= 1) || length > 2147483647.0 || length != static_cast<double>(static_cast<std::uint64_t>(length)))
-    usage_error("--lengths: '" + text + "' is not a length from 1 to 2^31-1");
-  return static_cast<std::uint64_t>(length);
-}
 
 std::string length_text(std::uint64_t n) {
   if (n % 1000000 == 0) return std::to_string(n / 1000000) + " Mbp";
@@ -182,7 +159,7 @@ std::vector<Workload> workloads(const Options& o) {
   if (!o.lengths.empty()) {
     const auto similarities = parse_similarities(o.similarities, "--similarities");
     for (const auto& item : split(o.lengths)) {
-      const std::uint64_t length = parse_length(item);
+      const std::uint64_t length = parse_count(item, "--lengths", 2147483647.0);
       for (double s : similarities)
         out.push_back({"synthetic " + length_text(length) + " " + percent_text(s),
                        [length, s, seed = o.seed, alphabet = o.alphabet] {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cctype>
+#include <cstdint>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -47,6 +48,39 @@ inline std::vector<double> parse_similarities(const std::string& list, const std
   return out;
 }
 
+inline std::string fixed(double value, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << value;
+  return s.str();
+}
+
+// A whole number from 1 to `most`, with an optional suffix k, M or G (1M = 1,000,000);
+// `what` names it in errors ("--lengths", "--batch synthetic:...").
+inline std::uint64_t parse_count(const std::string& text, const std::string& what, double most) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  double scale = 1;
+  if (used + 1 == text.size()) {
+    switch (text.back()) {
+      case 'k': case 'K': scale = 1e3; break;
+      case 'm': case 'M': scale = 1e6; break;
+      case 'g': case 'G': scale = 1e9; break;
+      default: used = 0;
+    }
+    if (used) ++used;
+  }
+  const double count = value * scale;
+  if (used != text.size() || !(count >= 1) || count > most ||
+      count != static_cast<double>(static_cast<std::uint64_t>(count)))
+    usage_error(what + ": '" + text + "' is not a whole number from 1 to " + fixed(most, 0));
+  return static_cast<std::uint64_t>(count);
+}
+
 // A device or file name as a file-name part: "NVIDIA H100 80GB HBM3" -> "nvidia-h100-80gb-hbm3".
 inline std::string sanitise(const std::string& name) {
   std::string out;
@@ -59,11 +93,6 @@ inline std::string sanitise(const std::string& name) {
   return out.empty() ? "device" : out;
 }
 
-inline std::string fixed(double value, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << value;
-  return s.str();
-}
 
 // The command line as typed, for result headers: "levcl-bench --quick a.fa b.fa".
 inline std::string command_line(const std::string& program, int argc, char** argv) {

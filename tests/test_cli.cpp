@@ -16,6 +16,7 @@
 #include "levcl/levcl.hpp"
 #include "levcl/tuning.hpp"
 #include "kernel_sources.hpp"
+#include "cli_support.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;
@@ -25,30 +26,14 @@ namespace {
 const std::string sample_a = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AF133821.1.fa.gz";  // 10035 bases
 const std::string sample_b = LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AY352275.1.fa.gz";  // 10280 bases; distance 1988
 
+using levcl::test::check_failure;
+using levcl::test::levcl_cli;
 using levcl::test::Output;
 using levcl::test::quote;
 using levcl::test::read_file;
 using levcl::test::run_shell;
 using levcl::test::scratch_dir;
 using levcl::test::write_file;
-
-// Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
-Output levcl_cli(const std::string& args, const std::string& before = "") {
-  return run_shell(before + " " + quote(LEVCL_PATH(LEVCL_CLI)) + " " + args);
-}
-
-// A failure: the expected status, nothing on stdout, a "levcl: error:" message on stderr,
-// of exactly one line.
-void check_failure(const std::string& args, int status) {
-  const Output r = levcl_cli(args);
-  INFO("levcl " << args << "\nstdout: " << r.out << "\nstderr: " << r.err);
-  CHECK(r.status == status);
-  CHECK(r.out.empty());
-  CHECK(r.err.rfind("levcl: error: ", 0) == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-  CHECK(!r.err.empty());
-  CHECK(r.err.back() == '\n');
-}
 
 const std::string pair = quote(sample_a) + " " + quote(sample_b);
 

@@ -16,12 +16,15 @@
 
 #include "levcl/levcl.hpp"
 #include "levcl/synthetic.hpp"
+#include "cli_support.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
+using levcl::test::check_failure;
+using levcl::test::levcl_cli;
 using levcl::test::Output;
 using levcl::test::quote;
 using levcl::test::run_shell;
@@ -32,11 +35,6 @@ using levcl::test::write_file;
 std::string gzipped(const std::string& path) {
   REQUIRE(std::system(("gzip -c " + quote(path) + " > " + quote(path + ".gz")).c_str()) == 0);
   return path + ".gz";
-}
-
-// Runs "<before> levcl <args>" through the shell; before may set variables or start a pipe.
-Output levcl_cli(const std::string& args, const std::string& before = "") {
-  return run_shell(before + " " + quote(LEVCL_PATH(LEVCL_CLI)) + " " + args);
 }
 
 // cpu-dp's distance, or -1 when it is larger than k >= 0.
@@ -113,16 +111,6 @@ std::vector<Expected> all_pairs(const std::vector<Record>& records) {
     for (std::size_t j = i + 1; j < records.size(); ++j)
       pairs.push_back({records[i].name, records[i].sequence, records[j].name, records[j].sequence});
   return pairs;
-}
-
-// A failure before any result: the status, nothing on stdout, one "levcl: error:" line.
-void check_failure(const std::string& args, int status) {
-  const Output r = levcl_cli(args);
-  INFO("levcl " << args << "\nstdout: " << r.out << "\nstderr: " << r.err);
-  CHECK(r.status == status);
-  CHECK(r.out.empty());
-  CHECK(r.err.rfind("levcl: error: ", 0) == 0);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
 // Two FASTA files for the tests that name records: A plain, B gzipped.

@@ -184,3 +184,23 @@ TEST_CASE("a batch over shared strings: all against all, each string packed once
   CHECK(context.distances(strings, pairs, levcl::Options{"cpu-bitpar", {}, -1, 2}).distances == expected);
   CHECK_THROWS_AS(context.distances(strings, {{0, 24}}), levcl::Error);  // no string 24
 }
+
+TEST_CASE("a stream keeps a long string pushed again once, and a reused buffer's new bytes as new") {
+  levcl::Context context;
+  std::mt19937_64 rng(41);
+  const std::string query = levcl::test::random_string(rng, 3000, 4);
+  std::vector<std::string> targets;
+  for (int i = 0; i < 40; ++i) targets.push_back(levcl::test::mutate(rng, query, 0.02 * (i % 10), 4));
+  std::vector<std::int64_t> expected, got;
+  for (const auto& t : targets) expected.push_back(context.distance(query, t, "cpu-dp").distance);
+  levcl::DistanceStream stream(context, levcl::Options{"batch-bitpar", {}, -1, 2},
+                               [&](std::uint64_t, std::int64_t d) { got.push_back(d); });
+  std::string buffer;  // one buffer for every target, as a record reader keeps it: same memory, new bytes
+  buffer.reserve(4000);
+  for (const auto& t : targets) {
+    buffer.assign(t);
+    stream.push(query, buffer);
+  }
+  stream.finish();
+  CHECK(got == expected);
+}

@@ -3,24 +3,41 @@
 #include "levcl/stream.hpp"
 
 #include <future>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace levcl {
 
 struct DistanceStream::Impl {
-  // A chunk owns its pairs' bytes in one string (no allocation per pair).
+  // A chunk owns its strings' bytes in one string (no allocation per pair). A long string
+  // pushed again with the same bytes from the same memory (a query against many targets,
+  // records against each other) is kept once, so Context::distances packs it once.
   struct Chunk {
+    static constexpr std::size_t kShared = 1024;  // shorter strings are copied: cheaper than a lookup
     std::string text;
-    std::vector<std::pair<std::size_t, std::size_t>> ends;  // end of a and of b in text, per pair
-    std::vector<PairView> views() const {
-      std::vector<PairView> out;
-      out.reserve(ends.size());
-      std::size_t at = 0;
-      for (const auto& [a_end, b_end] : ends) {
-        out.push_back({std::string_view(text).substr(at, a_end - at), std::string_view(text).substr(a_end, b_end - a_end)});
-        at = b_end;
+    std::vector<std::pair<std::size_t, std::size_t>> strings;  // offset and length in text
+    std::vector<IndexPair> pairs;
+    std::unordered_map<const char*, std::uint32_t> kept;       // caller's memory -> string, long ones only
+
+    std::uint32_t add(std::string_view s) {
+      if (s.size() >= kShared) {
+        const auto it = kept.find(s.data());
+        if (it != kept.end()) {
+          const auto [at, length] = strings[it->second];
+          if (length == s.size() && std::string_view(text).substr(at, length) == s) return it->second;
+        }
       }
+      const auto index = static_cast<std::uint32_t>(strings.size());
+      strings.emplace_back(text.size(), s.size());
+      text.append(s);
+      if (s.size() >= kShared) kept[s.data()] = index;
+      return index;
+    }
+    std::vector<std::string_view> views() const {
+      std::vector<std::string_view> out;
+      out.reserve(strings.size());
+      for (const auto& [at, length] : strings) out.push_back(std::string_view(text).substr(at, length));
       return out;
     }
   };
@@ -53,8 +70,9 @@ struct DistanceStream::Impl {
     deliver();
     running_chunk = std::move(filling);
     filling = Chunk{};
-    if (running_chunk.ends.empty()) return;
-    running = std::async(std::launch::async, [this] { return context.distances(running_chunk.views(), options); });
+    if (running_chunk.pairs.empty()) return;
+    running = std::async(std::launch::async,
+                         [this] { return context.distances(running_chunk.views(), running_chunk.pairs, options); });
   }
 };
 
@@ -67,10 +85,11 @@ DistanceStream::~DistanceStream() {
 
 void DistanceStream::push(std::string_view a, std::string_view b) {
   Impl::Chunk& chunk = impl_->filling;
-  chunk.text.append(a).append(b);
-  chunk.ends.emplace_back(chunk.text.size() - b.size(), chunk.text.size());
+  const std::uint32_t ia = chunk.add(a), ib = chunk.add(b);
+  chunk.pairs.push_back({ia, ib});
   ++impl_->pushed;
-  if (chunk.text.size() >= impl_->chunk_bytes) impl_->submit();
+  // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.
+  if (chunk.text.size() >= impl_->chunk_bytes || chunk.pairs.size() >= impl_->chunk_bytes / 16) impl_->submit();
 }
 
 void DistanceStream::finish() {

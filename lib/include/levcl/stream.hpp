@@ -20,15 +20,18 @@ class LEVCL_API DistanceStream {
   // larger than options.max_distance.
   using Sink = std::function<void(std::uint64_t index, std::int64_t distance)>;
 
-  // Pairs are gathered into chunks of about chunk_bytes of sequence (or a single pair
-  // when one pair is larger). A full chunk runs through Context::distances while the next
-  // one fills, so at most two chunks are held at once.
+  // Pairs are gathered into chunks of about chunk_bytes of sequence and at most
+  // chunk_bytes / 16 pairs (or a single pair when one pair is larger). A full chunk runs
+  // through Context::distances while the next fills, so at most two chunks are held at once.
   DistanceStream(Context& context, Options options, Sink sink, std::size_t chunk_bytes = std::size_t{64} << 20);
   ~DistanceStream();  // drops what was not finished: call finish() to get every result
   DistanceStream(const DistanceStream&) = delete;
   DistanceStream& operator=(const DistanceStream&) = delete;
 
-  // Copies the pair into the chunk being filled (the caller's strings may go at once).
+  // Copies the pair into the chunk being filled (the caller's strings may go at once). A
+  // string of 1 KiB or more pushed again from the same memory with the same bytes is kept
+  // once per chunk, and the device engine packs it once: one query against many targets,
+  // or records against each other, cost their strings once, not once per pair.
   void push(std::string_view a, std::string_view b);
   // Runs what is left and delivers every remaining result. Errors of any chunk are thrown
   // from push() or finish(), after the results of the chunks before it were delivered.

@@ -15,6 +15,7 @@
 // length difference plus `band`, doubled for the pairs whose distance turns out larger
 // (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32).
 #include <array>
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -107,7 +108,19 @@ cl::Buffer& at_least(cl::Buffer& buffer, std::size_t& size, std::size_t bytes, O
 // The byte values a string holds.
 struct ByteSet {
   std::array<std::uint64_t, 4> bits{};
-  void add(unsigned char c) { bits[c >> 6] |= std::uint64_t{1} << (c & 63); }
+  // The bytes of s, gathered in four registers: a read-modify-write of one word per byte
+  // would chain every byte of a DNA string (all in the same word) through memory.
+  static ByteSet of(std::string_view s) {
+    std::uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
+    for (const unsigned char c : s) {
+      const std::uint64_t bit = std::uint64_t{1} << (c & 63);
+      w0 |= c < 64 ? bit : 0;
+      w1 |= c >= 64 && c < 128 ? bit : 0;
+      w2 |= c >= 128 && c < 192 ? bit : 0;
+      w3 |= c >= 192 ? bit : 0;
+    }
+    return ByteSet{{w0, w1, w2, w3}};
+  }
   bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
   ByteSet operator|(const ByteSet& o) const {
     ByteSet u;
@@ -157,11 +170,20 @@ struct Slot {
   cl::Event done;
 };
 
-// The two slots, kept on the device from call to call: pinned and device buffers are
-// allocated once for a run of calls (a stream's chunks, a caller's batches), not per call.
+// What run_batch knows of every string: the bytes it holds, and where the chunk being
+// packed keeps it (kNone: not in the chunk in that role).
+struct Strings {
+  std::vector<ByteSet> bytes;
+  std::vector<std::uint32_t> peq_at, codes_at;
+};
+
+// The two slots and the strings' table, kept on the device from call to call: pinned and
+// device buffers, and host tables, are allocated once for a run of calls (a stream's
+// chunks, a caller's batches), not per call.
 struct Slots {
   explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)} {}
   Slot slot[2];
+  Strings strings;
 };
 
 struct BatchArgs {
@@ -169,13 +191,6 @@ struct BatchArgs {
   cl_uint first, count;
   cl::Buffer bounds, b_codes, peq, bus, distances;
   auto fields() const { return std::tie(pairs, bus_at, ids, first, count, bounds, b_codes, peq, bus, distances); }
-};
-
-// What run_batch knows of every string: the bytes it holds, and where the chunk being
-// packed keeps it (kNone: not in the chunk in that role).
-struct Strings {
-  std::vector<ByteSet> bytes;
-  std::vector<std::uint32_t> peq_at, codes_at;
 };
 
 // Packs slot.begin .. slot.end of packed into slot (offsets already chosen by run_batch).
@@ -336,7 +351,19 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   for (std::size_t i = slot.begin; i < slot.end; ++i) out.distances[packed[i]] = slot.distances.data()[i - slot.begin];
 }
 
+// Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
+struct Phases {
+  double prepare = 0, choose = 0, pack = 0, queue = 0, collect = 0;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  void lap(double& phase) {
+    const auto now = std::chrono::steady_clock::now();
+    phase += std::chrono::duration<double>(now - last).count();
+    last = now;
+  }
+};
+
 void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
+  Phases phases;
   out.distances.assign(call.count, 0);
   // The pairs with a cell to compute; the others are known at once.
   std::vector<std::uint32_t> packed;
@@ -352,7 +379,8 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       packed.push_back(static_cast<std::uint32_t>(i));
   }
   // The bytes of the strings the pairs use.
-  Strings strings;
+  Slots& kept = device.state<Slots>("batch-bitpar");
+  Strings& strings = kept.strings;
   const std::size_t string_count = [&] {
     std::size_t most = 0;
     for (const std::uint32_t i : packed) most = std::max<std::size_t>(most, std::max(call.pairs[i].a, call.pairs[i].b) + 1);
@@ -362,16 +390,16 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   strings.peq_at.assign(string_count, kNone);
   strings.codes_at.assign(string_count, kNone);
   parallel_slices(string_count, call.threads, [&](std::size_t from, std::size_t to) {
-    for (std::size_t s = from; s < to; ++s)
-      for (const unsigned char c : call.strings[s]) strings.bytes[s].add(c);
+    for (std::size_t s = from; s < to; ++s) strings.bytes[s] = ByteSet::of(call.strings[s]);
   });
+  phases.lap(phases.prepare);
 
   const DeviceInfo& info = device.info();
   const std::uint64_t host_budget = static_cast<std::uint64_t>(call.params.at("chunk")) << 10;
   const std::uint64_t bus_budget = std::min({info.max_allocation, info.global_memory / 4, kBusAlign << 32});
   try {
     BusySpan busy;
-    Slot* slots = device.state<Slots>("batch-bitpar").slot;
+    Slot* slots = kept.slot;
     std::size_t chunk = 0;
     for (std::size_t begin = 0; begin < packed.size(); ++chunk) {
       // A chunk: pairs until a budget is spent (at least one pair, however large): the
@@ -402,14 +430,23 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       }
       slot.begin = begin;
       slot.end = end;
+      phases.lap(phases.choose);
       pack(call, packed, strings, slot);
+      phases.lap(phases.pack);
       launch(device, call, slot, busy, out);
+      phases.lap(phases.queue);
       if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
+      phases.lap(phases.collect);
       log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings", chunk, begin, end, slot.used.size());
       begin = end;
     }
     if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
+    phases.lap(phases.collect);
     out.kernel_seconds = busy.seconds();
+    log().debug("batch-bitpar: {} pairs in {} chunks; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
+                "queue {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
+                call.count, chunk, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.queue,
+                1e3 * phases.collect, 1e3 * out.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);
   }

@@ -40,5 +40,13 @@ case $phase in
     levcl-bench --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:1000000:150:0.95 \
       --batch synthetic:100000:10000:0.9 --batch stream:10000000:150:0.95 --variants auto,cpu-bitpar --repeat 2 \
       --time-limit 300 -o "$out/batch" ;;
+  persistent-sweep)  # 6. the persistent engine: similar synthetic pairs, beside pwg and bitpar (auto before it) and WFA2-lib
+    levcl-bench --lengths 1M,10M --similarities 0.99,0.999,0.9999 --variants persistent,pwg,bitpar,auto --peers wfa2 \
+      --repeat 3 --row-budget 10 --time-limit 20 -o "$out/persistent-sweep" ;;
+  persistent-genomes)  # 6. the persistent engine: E. coli and a 100 Mbp pair at 99.9%
+    levcl-bench --variants persistent,pwg,auto --peers wfa2 --repeat 3 --row-budget 10 --time-limit 30 \
+      -o "$out/persistent-ecoli" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    levcl-bench --lengths 100M --similarities 0.999 --variants persistent,auto --peers wfa2 --repeat 3 \
+      --row-budget 10 --time-limit 60 -o "$out/persistent-100M" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -1,4 +1,4 @@
-// bitpar (bitpar_common.cl before it; lib/src/bitpar.hpp has the geometry): Myers' bit-vector
+// bitpar (workgroup_flags.cl and bitpar_common.cl before it; lib/src/bitpar.hpp has the geometry): Myers' bit-vector
 // algorithm with Hyyrö's blocks over stripes of rows, as edlib computes global edit
 // distance. A workgroup of LANES work-items computes one stripe of LANES * 32 rows, one
 // 32-row block per work-item, in a skewed pipeline: at step t, lane l computes column
@@ -130,8 +130,7 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
     BUS_P(w->slot, base >> 5) = word_p;
     BUS_M(w->slot, base >> 5) = word_m;
     if (jc % CHUNK == 0 || jc == w->last) {
-      GLOBAL_FENCE();
-      atomic_xchg(&tb->progress[w->s], jc);
+      publish_progress(&tb->progress[w->s], jc);
     }
   }
   LANES_SYNC();  // outgoing is free again
@@ -305,8 +304,7 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     bottom = w.bottom;
     if (lane == 0) {
       if (last_stripe) *result = bottom;
-      GLOBAL_FENCE();
-      atomic_xchg(&progress[s], INT_MAX);  // done: every wait on this stripe is met
+      publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
   }

@@ -1,11 +1,11 @@
 // Shared by the bit-parallel family's kernels (bitpar.cl, bitpar_vector.cl; the geometry
-// is in lib/src/bitpar.hpp): the block step, the flags that chain stripes across
-// workgroups, and B's translation into symbol codes.
+// is in lib/src/bitpar.hpp; workgroup_flags.cl comes before it): the block step and B's
+// translation into symbol codes.
 //
 // Tunables (build options, with standalone defaults):
 //   SIGMA    rows of the match-mask table: symbol codes in use (bitpar.hpp)
 //   CHUNK    columns between two publications of a stripe's progress (a multiple of 32)
-//   SHUFFLE  1: NVIDIA's inline PTX (shuffles, votes, fences) in bitpar.cl
+//   SHUFFLE  1: NVIDIA's inline PTX (shuffles, votes) in bitpar.cl; it implies PTX_FENCES
 
 #ifndef SIGMA
 #define SIGMA 256
@@ -16,28 +16,6 @@
 #ifndef SHUFFLE
 #define SHUFFLE 0
 #endif
-
-// Cross-workgroup flags: stores are fenced before the progress that publishes them, and
-// loads of the bus bypass the (incoherent) L1 cache through volatile pointers.
-#if SHUFFLE
-#define GLOBAL_FENCE() asm volatile("membar.gl;" ::: "memory")
-#else
-#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
-#endif
-
-inline int load_progress(volatile __global int* progress) {
-#if SHUFFLE
-  return *progress;
-#else
-  return atomic_or(progress, 0);
-#endif
-}
-
-inline void wait_progress(volatile __global int* progress, int needed) {
-  while (load_progress(progress) < needed) {
-  }
-  GLOBAL_FENCE();
-}
 
 // One column of a block (edlib's calculateBlock), for any word type T (uint, ulong4):
 // from the vertical deltas PV, MV, the column's match mask EQ and the delta at the top

@@ -1,4 +1,4 @@
-// bitpar-vector, for CPU devices (bitpar_common.cl before it; lib/src/bitpar.hpp has the
+// bitpar-vector, for CPU devices (workgroup_flags.cl, bitpar_common.cl before it; lib/src/bitpar.hpp has the
 // geometry): one work-item per stripe of four 64-row blocks, the blocks the lanes of one
 // ulong4 (the compiler's vector registers) in a skewed pipeline, as cpu-bitpar runs them;
 // one work-item per workgroup, stripes claimed in order from a counter and chained through
@@ -73,15 +73,13 @@ void bitpar_vector(__global const uchar* restrict a, const int m, __global const
             wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));
           bus[slot + j - 1] = (uchar)(p | q << 1);
           if (j % CHUNK == 0 || j == last) {
-            GLOBAL_FENCE();
-            atomic_xchg(&progress[s], j);
+            publish_progress(&progress[s], j);
           }
         }
       }
     }
     if (last_stripe) *result = bottom;
-    GLOBAL_FENCE();
-    atomic_xchg(&progress[s], INT_MAX);  // done: every wait on this stripe is met
+    publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
   }
 }
 

@@ -56,12 +56,3 @@ inline int band_bound(__global const int* state, int host_bound) {
 inline int band_load(__global const int* column, int m, int n, int k) {
   return k >= -m - 1 && k <= n + 1 ? CELL(column, m, k) : UNREACHED;
 }
-
-// Adds a work-item's or workgroup's count of computed cells to the 64-bit counter
-// state[2] (low word) and state[3] (high word) with 32-bit atomics only: a carry is
-// added to the high word when the low word wraps.
-inline void count_cells(__global int* state, uint cells) {
-  if (cells == 0) return;
-  const uint old = atomic_add((volatile __global uint*)&state[2], cells);
-  if (old > UINT_MAX - cells) atomic_inc((volatile __global uint*)&state[3]);
-}

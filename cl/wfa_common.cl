@@ -53,3 +53,12 @@ inline void wfa_record_solution(__global int* state, int m, int r, int row) {
   const long bound = (long)r + (m - row);
   atomic_min(&state[1], (int)min(bound, (long)INT_MAX));
 }
+
+// Adds a work-item's or workgroup's count of computed cells to the 64-bit counter
+// state[2] (low word) and state[3] (high word) with 32-bit atomics only: a carry is
+// added to the high word when the low word wraps.
+inline void count_cells(__global int* state, uint cells) {
+  if (cells == 0) return;
+  const uint old = atomic_add((volatile __global uint*)&state[2], cells);
+  if (old > UINT_MAX - cells) atomic_inc((volatile __global uint*)&state[3]);
+}

@@ -134,8 +134,9 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   // device, and other workgroup sizes, through local memory.
   const bool shuffle = lanes_geometry && lanes == 32 && info.platform_vendor.find("NVIDIA") != std::string::npos;
   const std::string options = "-DLANES=" + std::to_string(lanes) + " -DSIGMA=" + std::to_string(sigma) +
-                              " -DCHUNK=" + std::to_string(32 * chunk) + " -DSHUFFLE=" + (shuffle ? "1" : "0");
-  const std::vector<std::string> files = {"bitpar_common.cl", lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl"};
+                              " -DCHUNK=" + std::to_string(32 * chunk) + " -DSHUFFLE=" + (shuffle ? "1" : "0") +
+                              " -DPTX_FENCES=" + (shuffle ? "1" : "0");
+  const std::vector<std::string> files = {"workgroup_flags.cl", "bitpar_common.cl", lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl"};
   cl::Kernel& kernel = device.kernel(files, lanes_geometry ? "bitpar" : "bitpar_vector", options);
   cl::Kernel& translate = device.kernel(files, "bitpar_codes", options);
   device.check_launch(kernel, static_cast<std::size_t>(lanes));

@@ -113,6 +113,15 @@ std::string unrunnable_reason(const DeviceInfo& device, const std::string& varia
   if (needs.local_memory > device.local_memory)
     return variant + " with these parameters needs " + std::to_string(needs.local_memory) +
            " bytes of local memory per workgroup; " + device.name + " has " + std::to_string(device.local_memory);
+  // One workgroup per compute unit is what a GPU keeps resident whatever a kernel needs; a
+  // CPU device (POCL) may run workgroups one after another, and a waiting one never returns.
+  if (needs.resident_groups > 1 && device.type != "gpu")
+    return variant + " with " + std::to_string(needs.resident_groups) +
+           " workgroups needs them all running at once, which only a GPU is trusted to do; " + device.name + " is a " +
+           device.type + " device";
+  if (needs.resident_groups > device.compute_units)
+    return variant + " with " + std::to_string(needs.resident_groups) + " workgroups needs them all running at once; " +
+           device.name + " has " + std::to_string(device.compute_units) + " compute units";
   return "";
 }
 

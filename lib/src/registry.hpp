@@ -38,6 +38,7 @@ struct BatchCall {
 struct DeviceNeeds {
   std::uint64_t workgroup = 0;     // work-items per workgroup
   std::uint64_t local_memory = 0;  // bytes of local memory per workgroup
+  std::uint64_t resident_groups = 0;  // workgroups that wait on each other, so must all run at once
 };
 
 struct Variant {

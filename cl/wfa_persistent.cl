@@ -1,0 +1,353 @@
+// persistent (workgroup_flags.cl and wfa_common.cl before it; lib/src/wfa_persistent.cpp
+// is the host side): the whole distance in one launch, by two wavefronts at once, one
+// forward from (0, 0) and one backward from (m, n), that stop where they meet (BiWFA,
+// Marco-Sola et al. 2023). Half as many radii as one wavefront, and the meeting cell is a
+// breakpoint of an optimal alignment.
+//
+// Positions. Work-item position p holds forward diagonal p and backward diagonal
+// (n - m) - p, which is the same diagonal of the matrix walked from the other end, so a
+// work-item finds a meeting on its own: at step r, forward radius r and backward radii
+// r - 1 and r overlap on diagonal p when their rows add up to m (totals 2r - 1 and 2r).
+// The first total found is the distance: an optimal path crosses, on some diagonal, from
+// the cells of forward cost s into those of backward cost d - s, for every s.
+// Backward rows count from the end: backward row i is forward row m - i, and its bytes
+// are a[m - 1 - i] and b[n - 1 - i - kb].
+//
+// Workgroups. Positions come in blocks of WG; block q belongs to workgroup q % GROUPS,
+// so the live blocks of a step are spread over the device. Workgroup g at step r needs
+// the previous step of blocks q - 1 and q + 1 only, that is of workgroups g - 1 and g + 1
+// (a ring): it waits on their flags, never on a kernel boundary or the whole grid.
+// Columns are kept for two steps (r & 1), which the neighbours' waits make safe: a
+// workgroup is never more than one step ahead of a neighbour that still reads its
+// previous step. While the front is narrow (radii up to solo_last), workgroup 0 runs
+// every block alone and the others wait for it: only its barriers, no flags.
+//
+// Extension. A work-item follows a matching run alone for SOLO_BYTES; a longer run is
+// passed to a team of TEAM work-items that compares 8 * TEAM bytes per step and takes
+// the first mismatch together, so a 1,000-byte run costs a few steps, not 125. With
+// TEAM 1 a work-item follows every run alone and the teams' phase is left out.
+//
+// Tunables (build options): WG work-items per workgroup, GROUPS workgroups (resident
+// together when more than one), TEAM lanes per extension team, EXTEND_WORDS and
+// PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
+
+#ifndef WG
+#define WG 256
+#endif
+#ifndef GROUPS
+#define GROUPS 1
+#endif
+#ifndef TEAM
+#define TEAM 32
+#endif
+#define TEAM_SIZE (TEAM < WG ? TEAM : WG)
+#define TEAMS (WG / TEAM_SIZE)
+#define SOLO_BYTES 16
+
+#define FORWARD 0
+#define BACKWARD 1
+
+// Slots that record the meeting cell per total (lib/src/wfa_persistent.cpp reads them):
+// totals found lie within GROUPS + 4 of the distance (no workgroup runs more than a ring's
+// half ahead), so a slot is never wanted by two of them.
+#define MEETING_SLOTS (2 * GROUPS + 8)
+#define MEETING(state, total) ((state) + 4 + 4 * ((total) % MEETING_SLOTS))
+
+// The diagonals of radius r inside the matrix and the bound's diamond: forward diagonal k
+// must still reach the backward front, whose radius is at most bound - r; backward ones
+// the same by symmetry, so the same interval holds for forward k and backward kb.
+inline bool radius_live(long m, long n, long k, long r, long bound) {
+  const long delta = n - m, slack = bound - r;
+  return r >= 0 && k >= -min(r, m) && k <= min(r, n) && k >= delta - slack && k <= delta + slack;
+}
+inline bool position_live(int direction, long m, long n, long p, long r, long bound) {
+  return radius_live(m, n, direction == FORWARD ? p : n - m - p, r, bound);
+}
+
+// Row `i` of a run on diagonal k, in either direction, as byte pairs.
+inline uchar byte_a(int direction, __global const uchar* a, long m, long i) {
+  return direction == FORWARD ? a[i] : a[m - 1 - i];
+}
+inline uchar byte_b(int direction, __global const uchar* b, long n, long k, long i) {
+  return direction == FORWARD ? b[i + k] : b[n - 1 - i - k];
+}
+
+// The first row in [from, to) whose bytes differ, or `to`; 8 bytes at once when the whole
+// word lies inside (little-endian: the forward word's first byte is its lowest, the
+// backward word's its highest).
+inline int first_mismatch(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
+                          int from, int to) {
+#if defined(__ENDIAN_LITTLE__)
+  if (to - from == 8) {
+    ulong x;
+    if (direction == FORWARD)
+      x = as_ulong(vload8(0, a + from)) ^ as_ulong(vload8(0, b + from + k));
+    else
+      x = as_ulong(vload8(0, a + m - from - 8)) ^ as_ulong(vload8(0, b + n - from - 8 - k));
+    if (x == 0) return to;
+    return from + (int)(direction == FORWARD ? (63 - clz(x & (~x + 1))) >> 3 : clz(x) >> 3);
+  }
+#endif
+  int i = from;
+  while (i < to && byte_a(direction, a, m, i) == byte_b(direction, b, n, k, i)) ++i;
+  return i;
+}
+
+// A work-item's own extension: at most SOLO_BYTES (16), both strings' 16 bytes loaded at
+// once when EXTEND_WORDS and they lie inside, else byte by byte.
+inline int extend_alone(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
+                        int i, int end) {
+#if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
+  if (end - i >= SOLO_BYTES) {
+    ulong first, second;  // the XOR of rows i .. i + 7 and of i + 8 .. i + 15
+    if (direction == FORWARD) {
+      const ulong2 x = as_ulong2(vload16(0, a + i)) ^ as_ulong2(vload16(0, b + i + k));
+      first = x.s0;
+      second = x.s1;
+    } else {
+      const ulong2 x = as_ulong2(vload16(0, a + m - i - 16)) ^ as_ulong2(vload16(0, b + n - i - 16 - k));
+      first = x.s1;
+      second = x.s0;
+    }
+    const int shift = direction == FORWARD ? 0 : 1;  // forward: lowest byte first; backward: highest
+    if (first != 0) return i + (shift ? (int)(clz(first) >> 3) : (int)((63 - clz(first & (~first + 1))) >> 3));
+    if (second != 0) return i + 8 + (shift ? (int)(clz(second) >> 3) : (int)((63 - clz(second & (~second + 1))) >> 3));
+    return i + SOLO_BYTES;
+  }
+#endif
+  return first_mismatch(direction, a, m, b, n, k, i, (int)min((long)end, (long)i + SOLO_BYTES));
+}
+
+// Records a meeting at `total` (forward radius `forward`) in cell (row, row + k): the
+// distance is the least total (state[0]); the cell goes to the total's slot, claimed once.
+inline void record_meeting(__global int* state, int total, int forward, long k, int row) {
+  if (atomic_min(&state[0], total) < total) return;
+  __global int* slot = MEETING(state, total);
+  if (atomic_cmpxchg(&slot[0], 0, total + 1) != 0) return;
+  slot[1] = row;
+  slot[2] = (int)k;
+  slot[3] = forward;
+}
+
+// This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
+// backward ones', merged where they touch so that no block is stepped twice.
+typedef struct {
+  long first[2], count[2], stride;
+} Blocks;
+
+inline Blocks blocks_of(long lo, long hi, long delta, long p_low, int g, bool solo) {
+  Blocks bl;
+  long a0 = (lo - p_low) / WG, a1 = (hi - p_low) / WG;
+  long b0 = (delta - hi - p_low) / WG, b1 = (delta - lo - p_low) / WG;
+  if (b0 < a0) {
+    const long t0 = a0, t1 = a1;
+    a0 = b0;
+    a1 = b1;
+    b0 = t0;
+    b1 = t1;
+  }
+  if (b0 <= a1 + 1) {
+    a1 = max(a1, b1);
+    b1 = b0 - 1;
+  }
+  bl.stride = solo ? 1 : GROUPS;
+  if (!solo) {  // the first block of workgroup g in each run
+    a0 += ((g - a0) % GROUPS + GROUPS) % GROUPS;
+    b0 += ((g - b0) % GROUPS + GROUPS) % GROUPS;
+  }
+  bl.first[0] = a0;
+  bl.first[1] = b0;
+  bl.count[0] = a0 <= a1 ? (a1 - a0) / bl.stride + 1 : 0;
+  bl.count[1] = b0 <= b1 ? (b1 - b0) / bl.stride + 1 : 0;
+  return bl;
+}
+
+// The first position of the workgroup's i-th block.
+inline long block_start(const Blocks* bl, long i, long p_low) {
+  const long q = i < bl->count[0] ? bl->first[0] + i * bl->stride : bl->first[1] + (i - bl->count[0]) * bl->stride;
+  return p_low + q * WG;
+}
+
+// Row and last row of a position's diagonal in one direction, from its neighbours of the
+// step before. Forward diagonal k = p takes rows from k - 1 (same row), k and k + 1;
+// backward diagonal kb = delta - p from kb - 1 (position p + 1), kb and kb + 1 (p - 1).
+inline int next_row(int direction, volatile __global int* prev, long at, long m, long n, long p, int r, int bound,
+                    int end, int* from_self) {
+  const int toward_low = direction == FORWARD ? -1 : 1;  // the position of diagonal k - 1
+  const int from_low = position_live(direction, m, n, p + toward_low, r - 1, bound) ? prev[at + toward_low] : UNREACHED;
+  *from_self = position_live(direction, m, n, p, r - 1, bound) ? prev[at] : UNREACHED;
+  const int from_high = position_live(direction, m, n, p - toward_low, r - 1, bound) ? prev[at - toward_low] : UNREACHED;
+  return wfa_next_row(r, from_low, *from_self, from_high, end);
+}
+
+inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
+
+// Positions p_low .. p_low + width - 1 are stored. state: [0] the distance (INT_MAX until
+// found), [2..3] cells computed, then MEETING_SLOTS meeting slots. flags[g]: the last step
+// workgroup g has finished (INT_MAX once it stops); the host sets it to solo_last for
+// every workgroup but 0.
+//
+// A step has three phases, with barriers only between them (POCL's work-group loops need
+// barriers at this one level): every work-item computes its positions in the workgroup's
+// blocks and follows their runs alone, handing the long ones to the teams; the teams
+// extend those; every work-item checks its positions for meetings.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void wfa_persistent(__global const uchar* restrict a, const int m, __global const uchar* restrict b, const int n,
+                    __global int* forward0, __global int* forward1, __global int* backward0, __global int* backward1,
+                    const long p_low, const long width, const int bound, const int solo_last,
+                    volatile __global int* flags, __global int* state) {
+  // Runs handed to the teams: (block * WG + work-item) * 2 + direction; a work-item
+  // whose run finds the list full follows it alone to its end.
+  __local int pending[2 * WG];
+  __local int pending_count, team_first[TEAMS], busy[3], stop;
+  const int lid = (int)get_local_id(0);
+  const int g = (int)get_group_id(0);
+  const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
+  const long delta = (long)n - m;
+  uint cells = 0;
+
+  int r = 0;
+  if (g != 0) {  // the others start after workgroup 0's solo steps
+    if (lid == 0) wait_progress(&flags[0], solo_last);
+    r = solo_last + 1;
+  }
+  // No exit but at the loop's end, after its last barrier: POCL's work-group loops
+  // mishandle a break between barriers (the last step only publishes that it stopped).
+  bool go_on;
+  do {
+    const bool solo = r <= solo_last;
+    if (lid == 0) {
+      // Stop once every total up to the distance found has been checked, or past the bound.
+      // Any value read is an upper bound (an old one costs a step at most), so it is read
+      // alongside the neighbours' flags; again after them only where a neighbour stopped,
+      // since its last column may then be older than step r - 1 and the distance it saw
+      // must stop this workgroup too.
+      int found = load_progress((volatile __global int*)&state[0]);
+      if (!solo && GROUPS > 1 && r > 0) {
+        const int left = wait_progress(&flags[(g + GROUPS - 1) % GROUPS], r - 1);
+        const int right = wait_progress(&flags[(g + 1) % GROUPS], r - 1);
+        if (left == INT_MAX || right == INT_MAX) found = load_progress((volatile __global int*)&state[0]);
+      }
+      stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
+      pending_count = 0;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    const bool stopping = stop;
+
+    // The positions live at r: forward diagonals [lo, hi], backward ones delta - [lo, hi].
+    const long slack = (long)bound - r;
+    const long lo = max(-min((long)r, (long)m), delta - slack), hi = min(min((long)r, (long)n), delta + slack);
+    Blocks bl = blocks_of(lo, hi, delta, p_low, g, solo);
+    if (lo > hi || stopping) bl.count[0] = bl.count[1] = 0;
+    const long block_count = bl.count[0] + bl.count[1];
+    // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
+    // backward0.
+#define NEXT(direction) \
+  ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
+#define PREV(direction) \
+  ((volatile __global int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
+
+    // 1. Every position, each run followed for SOLO_BYTES. The first block's rows stay in
+    // registers for the meetings, unless a team takes the run over.
+    int first_row[2] = {UNREACHED, UNREACHED}, first_backward_before = INT_MIN;  // INT_MIN: not read
+    bool first_handed[2] = {false, false};
+    for (long i = 0; i < block_count; ++i) {
+      const long p = block_start(&bl, i, p_low) + lid, at = p - p_low;
+      for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
+        if (!position_live(direction, m, n, p, r, bound)) continue;
+        const long k = diagonal_of(direction, m, n, p);
+        const int end = diagonal_end(m, n, (int)k);
+        int from_self;
+        const int start = next_row(direction, PREV(direction), at, m, n, p, r, bound, end, &from_self);
+        if (i == 0 && direction == BACKWARD) first_backward_before = from_self;
+        int row = extend_alone(direction, a, m, b, n, k, start, end);
+        if (row == start + SOLO_BYTES && row < end) {
+          const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : 2 * WG;
+          if (slot < 2 * WG && i < INT_MAX / (2 * WG) - 1) {
+            pending[slot] = (int)((i * WG + lid) * 2 + direction);
+            if (i == 0) first_handed[direction] = true;
+          } else
+            row = first_mismatch(direction, a, m, b, n, k, row, end);
+        }
+        NEXT(direction)[at] = row;
+        if (i == 0) first_row[direction] = row;
+        ++cells;
+      }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+
+    // 2. The long runs, TEAMS at a time: each team compares 8 bytes per lane and takes the
+    // least mismatch; a team that ends its run takes the next. busy[s % 3] says whether
+    // any run goes on after round s; it is cleared a round ahead, after the barrier that
+    // ends the last reading of it.
+#if TEAM_SIZE > 1
+    const int count = stopping ? 0 : min(pending_count, 2 * WG);
+    {
+      int e = team < TEAMS ? team : count, direction = FORWARD, row = 0, end = 0;
+      long k = 0, at = 0;
+      if (lid == 0) busy[0] = busy[1] = 0;
+      int round = 0;
+      bool go_on;
+      do {
+        if (e < count && (round == 0 || row < 0)) {  // take entry e
+          const int entry = pending[e];
+          direction = entry & 1;
+          const long p = block_start(&bl, (entry >> 1) / WG, p_low) + (entry >> 1) % WG;
+          at = p - p_low;
+          k = diagonal_of(direction, m, n, p);
+          end = diagonal_end(m, n, (int)k);
+          row = NEXT(direction)[at];
+        }
+        if (lane == 0 && team < TEAMS) team_first[team] = INT_MAX;
+        if (lid == 0) busy[(round + 1) % 3] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        const bool active = e < count;
+        if (active) {
+          const int from = (int)min((long)end, (long)row + 8 * (long)lane);
+          const int to = (int)min((long)end, (long)from + 8);
+          const int hit = first_mismatch(direction, a, m, b, n, k, from, to);
+          if (hit < to) atomic_min(&team_first[team], hit);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (active) {
+          const int first = team_first[team];
+          const long reach = (long)row + 8 * TEAM_SIZE;
+          if (first != INT_MAX || reach >= end) {  // the run ends: its row out, the next entry in
+            if (lane == 0) NEXT(direction)[at] = first != INT_MAX ? first : end;
+            e += TEAMS;
+            row = -1;
+          } else {
+            row = (int)reach;
+          }
+          if (e < count) busy[round % 3] = 1;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        go_on = busy[round % 3] != 0;
+        ++round;
+      } while (go_on);
+    }
+#endif
+
+    // 3. Meetings: forward radius r against backward radii r - 1 and r (totals 2r - 1, 2r).
+    // The first block's rows from registers, unless a team extended them.
+    for (long i = 0; i < block_count; ++i) {
+      const long p = block_start(&bl, i, p_low) + lid, at = p - p_low;
+      if (!position_live(FORWARD, m, n, p, r, bound)) continue;
+      const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
+      const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
+      if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m)
+        record_meeting(state, 2 * r - 1, r, p, row);
+      const int row_b = i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
+      if (position_live(BACKWARD, m, n, p, r, bound) && row + row_b >= m) record_meeting(state, 2 * r, r, p, row);
+    }
+    // Every work-item's stores are ordered before the flag by the barrier and work-item 0's
+    // fence in publish_progress (as a grid-wide barrier publishes).
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    // Once stopped, every wait on this workgroup is met.
+    if (lid == 0) publish_progress(&flags[g], stopping ? INT_MAX : r);
+    go_on = !stopping;
+    ++r;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  } while (go_on);
+  count_cells(state, cells);
+}

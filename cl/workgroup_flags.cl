@@ -1,0 +1,42 @@
+// Flags through which workgroups of one launch wait on each other (bitpar's stripes,
+// persistent's radii). Only sound between workgroups that are resident together, or where
+// the one waited on was claimed before the waiter (bitpar's ordered claiming).
+//
+// Tunables (build options, with standalone defaults):
+//   PTX_FENCES  1: NVIDIA's inline PTX fence (membar.gl) and plain volatile loads
+
+#ifndef PTX_FENCES
+#define PTX_FENCES 0
+#endif
+
+// Stores are fenced before the flag that publishes them, and loads of what others wrote
+// bypass the (incoherent) L1 cache through volatile pointers.
+#if PTX_FENCES
+#define GLOBAL_FENCE() asm volatile("membar.gl;" ::: "memory")
+#else
+#define GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
+#endif
+
+inline int load_progress(volatile __global int* progress) {
+#if PTX_FENCES
+  return *progress;
+#else
+  return atomic_or(progress, 0);
+#endif
+}
+
+// Spins until *progress >= needed, and returns the value seen; what was stored before it
+// was published is then visible.
+inline int wait_progress(volatile __global int* progress, int needed) {
+  int seen;
+  while ((seen = load_progress(progress)) < needed) {
+  }
+  GLOBAL_FENCE();
+  return seen;
+}
+
+// Publishes `value` after every store this work-item made before.
+inline void publish_progress(volatile __global int* progress, int value) {
+  GLOBAL_FENCE();
+  atomic_xchg(progress, value);
+}

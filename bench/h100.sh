@@ -46,7 +46,7 @@ case $phase in
   persistent-genomes)  # 6. the persistent engine: E. coli and a 100 Mbp pair at 99.9%
     levcl-bench --variants persistent,pwg,auto --peers wfa2 --repeat 3 --row-budget 10 --time-limit 30 \
       -o "$out/persistent-ecoli" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
-    levcl-bench --lengths 100M --similarities 0.999 --variants persistent,auto --peers wfa2 --repeat 3 \
+    levcl-bench --lengths 100M --similarities 0.999 --variants persistent,pwg,auto --peers wfa2 --repeat 3 \
       --row-budget 10 --time-limit 60 -o "$out/persistent-100M" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

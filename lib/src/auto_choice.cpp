@@ -1,7 +1,9 @@
 #include "auto_choice.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "cpu_reference.hpp"
 #include "tuning_db.hpp"
@@ -24,9 +26,18 @@ TunedChoice auto_choice(const DeviceInfo& device, std::string_view a, std::strin
   const double divergence = sampled_divergence(a, b, most).value_or(most);
   const double distance = std::max(std::abs(m - n), divergence * std::max(m, n));
 
+  // A wavefront variant at the workload whose distance is nearest the estimate (by ratio).
+  std::map<std::string, double> nearest;
+  const auto apart = [distance](double d) { return std::abs(std::log(std::max(1.0, distance) / d)); };
+  for (const auto& r : rated) {
+    if (r.work != Work::wavefront) continue;
+    const auto [at, fresh] = nearest.emplace(r.choice.variant, r.distance);
+    if (!fresh && apart(r.distance) < apart(at->second)) at->second = r.distance;
+  }
   const RatedChoice* best = nullptr;
   double best_seconds = 0;
   for (const auto& r : rated) {
+    if (r.work == Work::wavefront && r.distance != nearest[r.choice.variant]) continue;
     const double seconds = (r.work == Work::matrix ? m * n : std::max(1.0, distance * distance)) / r.rate;
     if (!best || seconds < best_seconds) {
       best = &r;

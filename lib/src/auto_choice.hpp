@@ -10,7 +10,8 @@ namespace levcl::detail {
 
 // Where the device's database entry rates variants of both kinds of work (tuning_db.hpp),
 // the one with the shortest predicted time: m * n / its rate for the matrix variants,
-// d^2 / its rate for the wavefront ones, with d estimated from a sample of the pair.
+// d^2 / its rate at the workload of nearest distance for the wavefront ones, with d
+// estimated from a sample of the pair.
 // Otherwise the entry's best variant (tuned_choice(device, "auto")).
 TunedChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b);
 

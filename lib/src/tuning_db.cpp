@@ -198,9 +198,11 @@ std::vector<const Entry*> entries_in_order(const std::vector<Entry>& overlay) {
 }
 
 // The choice an entry makes for `variant` (a device variant's name).
-TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info) {
+// The entry's configuration of a variant: `given`, else its best.
+TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info,
+                        const json* configuration = nullptr) {
   Params params = resolve_params(info, {});
-  const json given = entry.data["best"][info.name].value("params", json::object());
+  const json given = configuration ? *configuration : entry.data["best"][info.name].value("params", json::object());
   for (const auto& [key, value] : given.items()) {
     if (params.count(key))
       params[key] = value.get<std::int64_t>();
@@ -277,6 +279,23 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
           continue;  // a variant this library does not have
         }
         if (!v->info.uses_device) continue;
+        if (v->info.work == Work::wavefront) {
+          // Per workload, the fastest exact configuration: d^2 per second.
+          for (const auto& [workload, w] : workloads) {
+            const json* fastest = nullptr;
+            for (const auto& row : data["measurements"])
+              if (row.value("variant", "") == name && row.value("workload", "") == workload &&
+                  row.value("exact", false) && row.value("seconds", 0.0) > 0 &&
+                  (!fastest || row.value("seconds", 0.0) < fastest->value("seconds", 0.0)))
+                fastest = &row;
+            const double distance = std::max(1.0, w->value("distance", 0.0));
+            if (!fastest) continue;
+            const json params = fastest->value("params", json::object());
+            rated.push_back({choice_from(*entry, level.name, device, v->info, &params), Work::wavefront,
+                             distance * distance / fastest->value("seconds", 0.0), distance});
+          }
+          continue;
+        }
         // The rate of the best configuration: work per second, geometric mean over the workloads.
         double log_sum = 0;
         int measured = 0;
@@ -285,9 +304,7 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
               !row.value("exact", false) || !workloads.count(row.value("workload", "")))
             continue;
           const json& w = *workloads[row.value("workload", "")];
-          const double units = v->info.work == Work::matrix
-                                   ? w.value("len_a", 0.0) * w.value("len_b", 0.0)
-                                   : std::pow(std::max(1.0, w.value("distance", 0.0)), 2.0);
+          const double units = w.value("len_a", 0.0) * w.value("len_b", 0.0);
           const double seconds = row.value("seconds", 0.0);
           if (units <= 0 || seconds <= 0) continue;
           log_sum += std::log(units / seconds);

@@ -22,11 +22,15 @@ std::string device_name_key(const std::string& name);
 struct RatedChoice {
   TunedChoice choice;
   Work work;    // what the rate counts: m * n cells, or d^2 wavefront cells
-  double rate;  // per second, for the entry's best configuration (geometric mean over its workloads)
+  double rate;  // per second: matrix variants, the entry's best configuration (geometric mean
+                // over its workloads); wavefront variants, the configuration fastest on one workload
+  double distance = 0;  // wavefront variants: that workload's distance
 };
 
 // Every device variant rated by the entry that tuned_choice(device, "auto") takes, from
-// that entry's measurements; empty when it has none.
+// that entry's measurements; empty when it has none. A wavefront variant is rated once per
+// workload: its time grows with the distance in ways one rate misses (one launch per band of
+// radii, or a fixed cost per radius), so auto compares them at the workload nearest the pair.
 std::vector<RatedChoice> rated_choices(const DeviceInfo& device);
 
 }  // namespace levcl::detail

@@ -196,9 +196,9 @@ void wfa_persistent(__global const uchar* restrict a, const int m, __global cons
                     __global int* forward0, __global int* forward1, __global int* backward0, __global int* backward1,
                     const long p_low, const long width, const int bound, const int solo_last,
                     volatile __global int* flags, __global int* state) {
-  // Runs handed to the teams: (block * WG + work-item) * 2 + direction; a work-item
-  // whose run finds the list full follows it alone to its end.
-  __local int pending[2 * WG];
+  // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
+  // reached; a work-item whose run finds the list full follows it alone to its end.
+  __local int pending[2 * WG], pending_row[2 * WG];
   __local int pending_count, team_first[TEAMS], busy[3], stop;
   const int lid = (int)get_local_id(0);
   const int g = (int)get_group_id(0);
@@ -224,9 +224,8 @@ void wfa_persistent(__global const uchar* restrict a, const int m, __global cons
       // must stop this workgroup too.
       int found = load_progress((volatile __global int*)&state[0]);
       if (!solo && GROUPS > 1 && r > 0) {
-        const int left = wait_progress(&flags[(g + GROUPS - 1) % GROUPS], r - 1);
-        const int right = wait_progress(&flags[(g + 1) % GROUPS], r - 1);
-        if (left == INT_MAX || right == INT_MAX) found = load_progress((volatile __global int*)&state[0]);
+        const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
+        if (later == INT_MAX) found = load_progress((volatile __global int*)&state[0]);
       }
       stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
       pending_count = 0;
@@ -265,6 +264,7 @@ void wfa_persistent(__global const uchar* restrict a, const int m, __global cons
           const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : 2 * WG;
           if (slot < 2 * WG && i < INT_MAX / (2 * WG) - 1) {
             pending[slot] = (int)((i * WG + lid) * 2 + direction);
+            pending_row[slot] = row;
             if (i == 0) first_handed[direction] = true;
           } else
             row = first_mismatch(direction, a, m, b, n, k, row, end);
@@ -296,7 +296,7 @@ void wfa_persistent(__global const uchar* restrict a, const int m, __global cons
           at = p - p_low;
           k = diagonal_of(direction, m, n, p);
           end = diagonal_end(m, n, (int)k);
-          row = NEXT(direction)[at];
+          row = pending_row[e];
         }
         if (lane == 0 && team < TEAMS) team_first[team] = INT_MAX;
         if (lid == 0) busy[(round + 1) % 3] = 0;

@@ -35,6 +35,18 @@ inline int wait_progress(volatile __global int* progress, int needed) {
   return seen;
 }
 
+// Spins until both flags are at least `needed`, loading them together; what was stored
+// before either was published is then visible. Returns the larger value seen.
+inline int wait_progress_both(volatile __global int* first, volatile __global int* second, int needed) {
+  int a, b;
+  do {
+    a = load_progress(first);
+    b = load_progress(second);
+  } while (a < needed || b < needed);
+  GLOBAL_FENCE();
+  return max(a, b);
+}
+
 // Publishes `value` after every store this work-item made before.
 inline void publish_progress(volatile __global int* progress, int value) {
   GLOBAL_FENCE();

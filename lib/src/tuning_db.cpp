@@ -198,11 +198,9 @@ std::vector<const Entry*> entries_in_order(const std::vector<Entry>& overlay) {
 }
 
 // The choice an entry makes for `variant` (a device variant's name).
-// The entry's configuration of a variant: `given`, else its best.
-TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info,
-                        const json* configuration = nullptr) {
+TunedChoice choice_from(const Entry& entry, const char* level, const DeviceInfo& device, const VariantInfo& info) {
   Params params = resolve_params(info, {});
-  const json given = configuration ? *configuration : entry.data["best"][info.name].value("params", json::object());
+  const json given = entry.data["best"][info.name].value("params", json::object());
   for (const auto& [key, value] : given.items()) {
     if (params.count(key))
       params[key] = value.get<std::int64_t>();
@@ -280,19 +278,17 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
         }
         if (!v->info.uses_device) continue;
         if (v->info.work == Work::wavefront) {
-          // Per workload, the fastest exact configuration: d^2 per second.
-          for (const auto& [workload, w] : workloads) {
-            const json* fastest = nullptr;
-            for (const auto& row : data["measurements"])
-              if (row.value("variant", "") == name && row.value("workload", "") == workload &&
-                  row.value("exact", false) && row.value("seconds", 0.0) > 0 &&
-                  (!fastest || row.value("seconds", 0.0) < fastest->value("seconds", 0.0)))
-                fastest = &row;
-            const double distance = std::max(1.0, w->value("distance", 0.0));
-            if (!fastest) continue;
-            const json params = fastest->value("params", json::object());
-            rated.push_back({choice_from(*entry, level.name, device, v->info, &params), Work::wavefront,
-                             distance * distance / fastest->value("seconds", 0.0), distance});
+          // The best configuration's d^2 per second on each workload. (Not each workload's
+          // fastest configuration: the workloads are short, and a configuration fastest on
+          // one of them ran the long pairs slower, persistent wg=64 against wg=480.)
+          for (const auto& row : data["measurements"]) {
+            if (row.value("variant", "") != name || row.value("params", json()) != best.value("params", json()) ||
+                !row.value("exact", false) || row.value("seconds", 0.0) <= 0 ||
+                !workloads.count(row.value("workload", "")))
+              continue;
+            const double distance = std::max(1.0, workloads[row.value("workload", "")]->value("distance", 0.0));
+            rated.push_back({choice_from(*entry, level.name, device, v->info), Work::wavefront,
+                             distance * distance / row.value("seconds", 0.0), distance});
           }
           continue;
         }

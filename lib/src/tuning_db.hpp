@@ -22,8 +22,8 @@ std::string device_name_key(const std::string& name);
 struct RatedChoice {
   TunedChoice choice;
   Work work;    // what the rate counts: m * n cells, or d^2 wavefront cells
-  double rate;  // per second: matrix variants, the entry's best configuration (geometric mean
-                // over its workloads); wavefront variants, the configuration fastest on one workload
+  double rate;  // per second, for the entry's best configuration: matrix variants, the geometric
+                // mean over its workloads; wavefront variants, on one workload
   double distance = 0;  // wavefront variants: that workload's distance
 };
 

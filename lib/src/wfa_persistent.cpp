@@ -42,7 +42,7 @@ std::int64_t groups_for(const DeviceInfo& device, const Params& params, std::int
 // Local memory of a workgroup (the kernel's __local arrays).
 std::uint64_t local_bytes(std::int64_t wg, std::int64_t team) {
   const std::int64_t teams = wg / std::min(team, wg);
-  return static_cast<std::uint64_t>((6 * wg + teams + 5) * sizeof(cl_int));
+  return static_cast<std::uint64_t>((4 * wg + teams + 5) * sizeof(cl_int));
 }
 
 }  // namespace

@@ -34,11 +34,15 @@ inline int wfa_next_row(int r, int from_left, int from_self, int from_right, int
 #ifndef EXTEND_WORDS
 #define EXTEND_WORDS 0
 #endif
+// The index of the lowest nonzero byte of x (x != 0): on a little-endian device, the first
+// differing byte of two words XORed.
+inline int lowest_byte(ulong x) { return (int)((63 - clz(x & (~x + 1))) >> 3); }
+
 inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
   for (; i <= end - 8; i += 8) {
     const ulong x = as_ulong(vload8(0, a + i)) ^ as_ulong(vload8(0, b + (long)i + k));
-    if (x != 0) return i + (int)((63 - clz(x & (~x + 1))) >> 3);  // lowest set bit / 8
+    if (x != 0) return i + lowest_byte(x);
   }
 #endif
   while (i < end && a[i] == b[i + k]) ++i;

@@ -38,7 +38,7 @@
 #define GROUPS 1
 #endif
 #ifndef TEAM
-#define TEAM 32
+#define TEAM 128
 #endif
 #define TEAM_SIZE (TEAM < WG ? TEAM : WG)
 #define TEAMS (WG / TEAM_SIZE)
@@ -72,9 +72,12 @@ inline uchar byte_b(int direction, __global const uchar* b, long n, long k, long
   return direction == FORWARD ? b[i + k] : b[n - 1 - i - k];
 }
 
+// The first differing byte of an XOR of 8 bytes (x != 0) in the direction's order: a
+// forward word's first byte is its lowest, a backward word's its highest (little-endian).
+inline int first_byte(int direction, ulong x) { return direction == FORWARD ? lowest_byte(x) : (int)(clz(x) >> 3); }
+
 // The first row in [from, to) whose bytes differ, or `to`; 8 bytes at once when the whole
-// word lies inside (little-endian: the forward word's first byte is its lowest, the
-// backward word's its highest).
+// word lies inside.
 inline int first_mismatch(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
                           int from, int to) {
 #if defined(__ENDIAN_LITTLE__)
@@ -85,7 +88,7 @@ inline int first_mismatch(int direction, __global const uchar* a, long m, __glob
     else
       x = as_ulong(vload8(0, a + m - from - 8)) ^ as_ulong(vload8(0, b + n - from - 8 - k));
     if (x == 0) return to;
-    return from + (int)(direction == FORWARD ? (63 - clz(x & (~x + 1))) >> 3 : clz(x) >> 3);
+    return from + first_byte(direction, x);
   }
 #endif
   int i = from;
@@ -109,9 +112,8 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
       first = x.s1;
       second = x.s0;
     }
-    const int shift = direction == FORWARD ? 0 : 1;  // forward: lowest byte first; backward: highest
-    if (first != 0) return i + (shift ? (int)(clz(first) >> 3) : (int)((63 - clz(first & (~first + 1))) >> 3));
-    if (second != 0) return i + 8 + (shift ? (int)(clz(second) >> 3) : (int)((63 - clz(second & (~second + 1))) >> 3));
+    if (first != 0) return i + first_byte(direction, first);
+    if (second != 0) return i + 8 + first_byte(direction, second);
     return i + SOLO_BYTES;
   }
 #endif

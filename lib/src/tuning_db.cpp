@@ -277,22 +277,11 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
           continue;  // a variant this library does not have
         }
         if (!v->info.uses_device) continue;
-        if (v->info.work == Work::wavefront) {
-          // The best configuration's d^2 per second on each workload. (Not each workload's
-          // fastest configuration: the workloads are short, and a configuration fastest on
-          // one of them ran the long pairs slower, persistent wg=64 against wg=480.)
-          for (const auto& row : data["measurements"]) {
-            if (row.value("variant", "") != name || row.value("params", json()) != best.value("params", json()) ||
-                !row.value("exact", false) || row.value("seconds", 0.0) <= 0 ||
-                !workloads.count(row.value("workload", "")))
-              continue;
-            const double distance = std::max(1.0, workloads[row.value("workload", "")]->value("distance", 0.0));
-            rated.push_back({choice_from(*entry, level.name, device, v->info), Work::wavefront,
-                             distance * distance / row.value("seconds", 0.0), distance});
-          }
-          continue;
-        }
-        // The rate of the best configuration: work per second, geometric mean over the workloads.
+        // The best configuration's exact measurements: a matrix variant gets one rate, m * n
+        // per second, geometric mean over the workloads; a wavefront variant one per
+        // workload, d^2 per second (its time per d^2 changes with d: one launch per band of
+        // radii, or a fixed cost per radius).
+        const TunedChoice choice = choice_from(*entry, level.name, device, v->info);
         double log_sum = 0;
         int measured = 0;
         for (const auto& row : data["measurements"]) {
@@ -300,15 +289,19 @@ std::vector<RatedChoice> rated_choices(const DeviceInfo& device) {
               !row.value("exact", false) || !workloads.count(row.value("workload", "")))
             continue;
           const json& w = *workloads[row.value("workload", "")];
-          const double units = w.value("len_a", 0.0) * w.value("len_b", 0.0);
           const double seconds = row.value("seconds", 0.0);
-          if (units <= 0 || seconds <= 0) continue;
+          const double distance = std::max(1.0, w.value("distance", 0.0));
+          if (seconds <= 0) continue;
+          if (v->info.work == Work::wavefront) {
+            rated.push_back({choice, Work::wavefront, distance * distance / seconds, distance});
+            continue;
+          }
+          const double units = w.value("len_a", 0.0) * w.value("len_b", 0.0);
+          if (units <= 0) continue;
           log_sum += std::log(units / seconds);
           ++measured;
         }
-        if (measured == 0) continue;
-        TunedChoice choice = choice_from(*entry, level.name, device, v->info);
-        rated.push_back({std::move(choice), v->info.work, std::exp(log_sum / measured)});
+        if (measured > 0) rated.push_back({choice, Work::matrix, std::exp(log_sum / measured)});
       }
       return rated;
     }

@@ -67,10 +67,8 @@ Breakpoint meet_in_the_middle(OpenDevice& device, std::string_view sa, std::stri
   const std::int64_t wg = params.at("wg"), team = params.at("team");
   const std::int64_t groups = groups_for(info, params, (width + wg - 1) / wg);
   // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
-  const std::int64_t solo_positions = params.at("solo") * wg;
-  std::int64_t solo_last = groups == 1 ? INT_MAX : (solo_positions - 1 - std::abs(delta)) / 2;
-  if (groups > 1 && solo_positions - 1 - std::abs(delta) < 0) solo_last = -1;
-  solo_last = std::min<std::int64_t>(solo_last, INT_MAX);
+  const std::int64_t solo_room = params.at("solo") * wg - 1 - std::abs(delta);
+  const std::int64_t solo_last = groups == 1 ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
 
   const bool words = extend_by_words(sa, sb, params.at("extend"));
   const bool nvidia = info.platform_vendor.find("NVIDIA") != std::string::npos;

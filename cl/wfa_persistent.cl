@@ -52,6 +52,8 @@
 // half ahead), so a slot is never wanted by two of them.
 #define MEETING_SLOTS (2 * GROUPS + 8)
 #define MEETING(state, total) ((state) + 4 + 4 * ((total) % MEETING_SLOTS))
+#define STATE_INTS (4 + 4 * MEETING_SLOTS)
+#define PIECE_FIELDS 8
 
 // The diagonals of radius r inside the matrix and the bound's diamond: forward diagonal k
 // must still reach the backward front, whose radius is at most bound - r; backward ones
@@ -184,26 +186,46 @@ inline int next_row(int direction, volatile __global int* prev, long at, long m,
 
 inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
 
-// Positions p_low .. p_low + width - 1 are stored. state: [0] the distance (INT_MAX until
-// found), [2..3] cells computed, then MEETING_SLOTS meeting slots. flags[g]: the last step
-// workgroup g has finished (INT_MAX once it stops); the host sets it to solo_last for
-// every workgroup but 0.
+// Pieces. One launch runs one pair or many pieces at once (the subproblems of a
+// linear-memory alignment, lib/src/alignment.cpp): piece q has GROUPS workgroups of its
+// own (group ids q * GROUPS ..) and reads its fields from pieces[PIECE_FIELDS * q ..]:
+// the offsets of its strings in a_all and b_all, their lengths m and n, the offset of its
+// columns, its first position p_low, its bound and solo_last. Its flags are
+// flags_all[q * GROUPS ..], its state state_all[q * STATE_INTS ..].
+//
+// A piece's positions p_low .. p_low + width - 1 are stored. state: [0] the distance
+// (INT_MAX until found), [2..3] cells computed, then MEETING_SLOTS meeting slots. flags[g]:
+// the last step workgroup g has finished (INT_MAX once it stops); the host sets it to
+// solo_last for every workgroup but 0.
 //
 // A step has three phases, with barriers only between them (POCL's work-group loops need
 // barriers at this one level): every work-item computes its positions in the workgroup's
 // blocks and follows their runs alone, handing the long ones to the teams; the teams
 // extend those; every work-item checks its positions for meetings.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void wfa_persistent(__global const uchar* restrict a, const int m, __global const uchar* restrict b, const int n,
-                    __global int* forward0, __global int* forward1, __global int* backward0, __global int* backward1,
-                    const long p_low, const long width, const int bound, const int solo_last,
-                    volatile __global int* flags, __global int* state) {
+void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __global const long* pieces,
+                    __global int* forward0_all, __global int* forward1_all, __global int* backward0_all,
+                    __global int* backward1_all, volatile __global int* flags_all, __global int* state_all) {
+  const long piece = get_group_id(0) / GROUPS;
+  const int g = (int)(get_group_id(0) % GROUPS);
+  __global const long* fields = pieces + PIECE_FIELDS * piece;
+  __global const uchar* restrict a = a_all + fields[0];
+  const int m = (int)fields[1];
+  __global const uchar* restrict b = b_all + fields[2];
+  const int n = (int)fields[3];
+  __global int* forward0 = forward0_all + fields[4];
+  __global int* forward1 = forward1_all + fields[4];
+  __global int* backward0 = backward0_all + fields[4];
+  __global int* backward1 = backward1_all + fields[4];
+  const long p_low = fields[5];
+  const int bound = (int)fields[6], solo_last = (int)fields[7];
+  volatile __global int* flags = flags_all + piece * GROUPS;
+  __global int* state = state_all + piece * STATE_INTS;
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
   __local int pending[2 * WG], pending_row[2 * WG];
   __local int pending_count, team_first[TEAMS], busy[3], stop;
   const int lid = (int)get_local_id(0);
-  const int g = (int)get_group_id(0);
   const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
   const long delta = (long)n - m;
   uint cells = 0;

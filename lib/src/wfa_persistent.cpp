@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 
 #include "device_runtime.hpp"
 #include "log.hpp"
@@ -13,30 +14,37 @@ namespace levcl::detail {
 namespace {
 
 constexpr std::int64_t meeting_slots(std::int64_t groups) { return 2 * groups + 8; }  // MEETING_SLOTS
+constexpr std::int64_t state_ints(std::int64_t groups) { return 4 + 4 * meeting_slots(groups); }  // STATE_INTS
+constexpr std::size_t piece_fields = 8;  // PIECE_FIELDS
 
 // The arguments of wfa_persistent, in the kernel's order.
 struct PersistentArgs {
-  cl::Buffer a;
-  cl_int m;
-  cl::Buffer b;
-  cl_int n;
+  cl::Buffer a, b, pieces;
   cl::Buffer forward0, forward1, backward0, backward1;
-  cl_long p_low, width;
-  cl_int bound, solo_last;
   cl::Buffer flags, state;
-  auto fields() const {
-    return std::tie(a, m, b, n, forward0, forward1, backward0, backward1, p_low, width, bound, solo_last, flags, state);
-  }
+  auto fields() const { return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, state); }
 };
 
-// Workgroups that step together: the parameter, or one per compute unit on a GPU (one per
+// Workgroups a piece may have: the parameter, or one per compute unit on a GPU (one per
 // unit stays resident whatever else the kernel needs) and one elsewhere: a CPU device such
 // as POCL may run workgroups one after another, and a waiting one would never return.
-// Never more than the blocks of positions there are.
-std::int64_t groups_for(const DeviceInfo& device, const Params& params, std::int64_t blocks) {
-  std::int64_t groups = params.at("groups");
-  if (groups == 0) groups = device.type == "gpu" ? std::max<std::int64_t>(1, device.compute_units) : 1;
-  return std::max<std::int64_t>(1, std::min(groups, blocks));
+std::int64_t groups_allowed(const DeviceInfo& device, const Params& params) {
+  const std::int64_t groups = params.at("groups");
+  return groups != 0 ? groups : device.type == "gpu" ? std::max<std::int64_t>(1, device.compute_units) : 1;
+}
+
+// Workgroups per piece when `count` pieces run at once: all of them for one piece; for
+// more, an equal share (a power of two, so that few programs are built), all resident
+// together, or one each when the pieces outnumber them (one workgroup never waits).
+// Never more than the blocks of positions of the widest piece.
+std::int64_t groups_per_piece(std::int64_t allowed, std::size_t count, std::int64_t widest_blocks) {
+  std::int64_t groups = allowed;
+  if (count > 1) {
+    const std::int64_t share = allowed / static_cast<std::int64_t>(count);
+    groups = 1;
+    while (groups * 2 <= share) groups *= 2;
+  }
+  return std::max<std::int64_t>(1, std::min(groups, widest_blocks));
 }
 
 // Local memory of a workgroup (the kernel's __local arrays).
@@ -45,87 +53,197 @@ std::uint64_t local_bytes(std::int64_t wg, std::int64_t team) {
   return static_cast<std::uint64_t>((4 * wg + teams + 5) * sizeof(cl_int));
 }
 
+// A piece's stored positions: every one live at some step up to the last,
+// r = (bound + 1) / 2, for the forward diagonals [-R, R] and the backward ones
+// delta - [-R, R], inside the matrix.
+struct Positions {
+  std::int64_t low, width;
+};
+Positions positions_of(const Piece& piece) {
+  const std::int64_t m = piece.m, n = piece.n, last_step = (piece.bound + 1) / 2, delta = n - m;
+  const std::int64_t fwd_lo = -std::min(last_step, m), fwd_hi = std::min(last_step, n);
+  const std::int64_t low = std::max(-m, std::min(fwd_lo, delta - fwd_hi));
+  const std::int64_t high = std::min(n, std::max(fwd_hi, delta - fwd_lo));
+  return {low, high - low + 1};
+}
+
+std::string gib(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1ull << 30));
+  return text;
+}
+
 }  // namespace
 
-Breakpoint meet_in_the_middle(OpenDevice& device, std::string_view sa, std::string_view sb, const Params& params,
-                              std::int64_t max_distance, Result* result) {
-  const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
-  const DeviceInfo& info = device.info();
-  if (m >= INT_MAX || n >= INT_MAX)
+struct PieceMeetings::Impl {
+  OpenDevice& device;
+  Params params;
+  cl::Buffer a, b;
+  std::uint64_t string_bytes = 0;
+  bool words = false;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
+  // Buffers kept from launch to launch, grown when a launch needs more (capacities in bytes).
+  struct Held {
+    cl::Buffer buffer;
+    std::uint64_t bytes = 0;
+  };
+  Held columns[4], flags, state, table;
+  MeetingCosts costs;
+
+  Held& grown(Held& held, std::uint64_t bytes) {
+    if (held.bytes < bytes) {
+      held.buffer = cl::Buffer();  // freed before the larger one is made
+      held.buffer = cl::Buffer(device.context(), CL_MEM_READ_WRITE, bytes);
+      held.bytes = bytes;
+    }
+    return held;
+  }
+
+  // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
+  static std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
+    return 4 * width * sizeof(cl_int) +
+           count * (sizeof(cl_long) * piece_fields + sizeof(cl_int) * (groups + state_ints(groups)));
+  }
+
+  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::vector<Breakpoint>& out);
+};
+
+PieceMeetings::PieceMeetings(OpenDevice& device, std::string_view a, std::string_view b, const Params& params)
+    : impl_(new Impl{device, params, {}, {}, 0, extend_by_words(a, b, params.at("extend")), {}, {}, {}, {}, {}}) {
+  if (a.size() >= INT_MAX || b.size() >= INT_MAX)
     throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
                                                " bytes (32-bit rows)");
-  const std::int64_t bound = std::clamp<std::int64_t>(max_distance, 0, std::max(m, n));
+  try {
+    impl_->a = upload_string(device, a);
+    const bool same = a.data() == b.data() && a.size() == b.size();
+    impl_->b = same ? impl_->a : upload_string(device, b);
+    impl_->string_bytes = a.size() + (same ? 0 : b.size());
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "copying strings to " + device.info().name);
+  }
+  impl_->costs.peak_device_bytes = impl_->string_bytes;
+}
 
-  // Positions stored: every one live at some step up to the last, r = (bound + 1) / 2, for
-  // the forward diagonals [-R, R] and the backward ones delta - [-R, R], inside the matrix.
-  const std::int64_t last_step = (bound + 1) / 2, delta = n - m;
-  const std::int64_t fwd_lo = -std::min(last_step, m), fwd_hi = std::min(last_step, n);
-  const std::int64_t p_low = std::max(-m, std::min(fwd_lo, delta - fwd_hi));
-  const std::int64_t p_high = std::min(n, std::max(fwd_hi, delta - fwd_lo));
-  const std::int64_t width = p_high - p_low + 1;
+PieceMeetings::~PieceMeetings() = default;
 
-  const std::int64_t wg = params.at("wg"), team = params.at("team");
-  const std::int64_t groups = groups_for(info, params, (width + wg - 1) / wg);
-  // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
-  const std::int64_t solo_room = params.at("solo") * wg - 1 - std::abs(delta);
-  const std::int64_t solo_last = groups == 1 ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
+const MeetingCosts& PieceMeetings::costs() const { return impl_->costs; }
 
-  const bool words = extend_by_words(sa, sb, params.at("extend"));
+std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
+  const DeviceInfo& info = impl_->device.info();
+  const std::int64_t allowed = groups_allowed(info, impl_->params), wg = impl_->params.at("wg");
+  // Launches as large as memory allows: the columns within one buffer, everything within
+  // what the strings leave of the device (a tenth kept for the driver).
+  const std::uint64_t room = info.global_memory / 10 * 9 > impl_->string_bytes
+                                 ? info.global_memory / 10 * 9 - impl_->string_bytes : 0;
+  std::vector<Breakpoint> out;
+  out.reserve(pieces.size());
+  for (std::size_t first = 0; first < pieces.size();) {
+    std::size_t count = 0;
+    std::uint64_t width = 0;
+    std::int64_t widest = 0, groups = 1;
+    while (first + count < pieces.size()) {
+      const std::int64_t w = positions_of(pieces[first + count]).width;
+      const std::int64_t g = groups_per_piece(allowed, count + 1, (std::max(widest, w) + wg - 1) / wg);
+      const std::uint64_t bytes = Impl::launch_bytes(width + w, count + 1, g);
+      if (bytes > room || (width + w) * sizeof(cl_int) > info.max_allocation) {
+        if (count > 0) break;
+        throw Error(ErrorCode::out_of_memory,
+                    "device out of memory: a piece of " + std::to_string(pieces[first].m) + " x " +
+                        std::to_string(pieces[first].n) + " needs " + gib(bytes + impl_->string_bytes) + ", device " +
+                        info.name + " has " + gib(info.global_memory) + " (" + gib(info.max_allocation) +
+                        " per buffer)");
+      }
+      width += w;
+      widest = std::max(widest, w);
+      groups = g;
+      ++count;
+    }
+    impl_->launch(&pieces[first], count, groups, out);
+    first += count;
+  }
+  return out;
+}
+
+void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::int64_t groups,
+                                 std::vector<Breakpoint>& out) {
+  const DeviceInfo& info = device.info();
+  const std::int64_t wg = params.at("wg");
   const bool nvidia = info.platform_vendor.find("NVIDIA") != std::string::npos;
   const std::string options = "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) +
-                              " -DTEAM=" + std::to_string(team) + " -DEXTEND_WORDS=" + (words ? "1" : "0") +
-                              " -DPTX_FENCES=" + (nvidia ? "1" : "0");
+                              " -DTEAM=" + std::to_string(params.at("team")) + " -DEXTEND_WORDS=" +
+                              (words ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
   cl::Kernel& kernel =
       device.kernel({"workgroup_flags.cl", "wfa_common.cl", "wfa_persistent.cl"}, "wfa_persistent", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
-  const std::uint64_t column_bytes = static_cast<std::uint64_t>(width) * sizeof(cl_int);
-  if (column_bytes > info.max_allocation || 4 * column_bytes + sa.size() + sb.size() > info.global_memory)
-    throw Error(ErrorCode::out_of_memory, "device out of memory: persistent needs 4 columns of " +
-                                              std::to_string(column_bytes) + " bytes on " + info.name + " (" +
-                                              std::to_string(info.max_allocation) + " bytes per buffer, " +
-                                              std::to_string(info.global_memory) + " in all)");
+  const std::size_t slots = static_cast<std::size_t>(state_ints(groups));
+  std::vector<cl_long> table(count * piece_fields);
+  std::vector<cl_int> flag_init(count * static_cast<std::size_t>(groups));
+  std::vector<cl_int> state(count * slots, 0);
+  std::uint64_t width = 0;
+  for (std::size_t q = 0; q < count; ++q) {
+    const Piece& piece = pieces[q];
+    const Positions at = positions_of(piece);
+    // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
+    const std::int64_t solo_room = params.at("solo") * wg - 1 - std::abs(piece.n - piece.m);
+    const std::int64_t solo_last = groups == 1 ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
+    cl_long* fields = &table[q * piece_fields];
+    fields[0] = piece.a_offset;
+    fields[1] = piece.m;
+    fields[2] = piece.b_offset;
+    fields[3] = piece.n;
+    fields[4] = static_cast<cl_long>(width);  // the piece's first column entry
+    fields[5] = at.low;
+    fields[6] = piece.bound;
+    fields[7] = solo_last;
+    width += static_cast<std::uint64_t>(at.width);
+    for (std::int64_t g = 0; g < groups; ++g)
+      flag_init[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
+    state[q * slots] = INT_MAX;
+  }
+  const auto bytes_of = [](const auto& v) { return v.size() * sizeof(v[0]); };
   try {
     PersistentArgs args;
-    args.a = upload_string(device, sa);
-    args.m = static_cast<cl_int>(m);
-    args.b = upload_string(device, sb);
-    args.n = static_cast<cl_int>(n);
+    args.a = a;
+    args.b = b;
     // Unwritten cells are never read: a cell is read only where it was live the step before.
-    for (cl::Buffer* column : {&args.forward0, &args.forward1, &args.backward0, &args.backward1})
-      *column = cl::Buffer(device.context(), CL_MEM_READ_WRITE, column_bytes);
-    args.p_low = p_low;
-    args.width = width;
-    args.bound = static_cast<cl_int>(bound);
-    args.solo_last = static_cast<cl_int>(solo_last);
-    std::vector<cl_int> flags(static_cast<std::size_t>(groups), static_cast<cl_int>(solo_last));
-    flags[0] = -1;
-    args.flags = cl::Buffer(device.context(), CL_MEM_READ_WRITE, flags.size() * sizeof(cl_int));
-    device.queue().enqueueWriteBuffer(args.flags, CL_FALSE, 0, flags.size() * sizeof(cl_int), flags.data());
-    std::vector<cl_int> state(static_cast<std::size_t>(4 + 4 * meeting_slots(groups)), 0);
-    state[0] = INT_MAX;
-    args.state = cl::Buffer(device.context(), CL_MEM_READ_WRITE, state.size() * sizeof(cl_int));
-    device.queue().enqueueWriteBuffer(args.state, CL_FALSE, 0, state.size() * sizeof(cl_int), state.data());
+    cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
+    for (int c = 0; c < 4; ++c) *column_args[c] = grown(columns[c], std::max<std::uint64_t>(width, 1) * sizeof(cl_int)).buffer;
+    args.pieces = grown(this->table, bytes_of(table)).buffer;
+    args.flags = grown(flags, bytes_of(flag_init)).buffer;
+    args.state = grown(this->state, bytes_of(state)).buffer;
+    cl::CommandQueue& queue = device.queue();
+    queue.enqueueWriteBuffer(args.pieces, CL_FALSE, 0, bytes_of(table), table.data());
+    queue.enqueueWriteBuffer(args.flags, CL_FALSE, 0, bytes_of(flag_init), flag_init.data());
+    queue.enqueueWriteBuffer(args.state, CL_FALSE, 0, bytes_of(state), state.data());
     set_args(kernel, args);
+    std::uint64_t held = string_bytes + this->table.bytes + flags.bytes + this->state.bytes;
+    for (const Held& c : columns) held += c.bytes;
+    costs.peak_device_bytes = std::max(costs.peak_device_bytes, held);
 
     BusySpan busy;
-    device.launch(kernel, static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg), busy.event(true));
-    device.queue().enqueueReadBuffer(args.state, CL_TRUE, 0, state.size() * sizeof(cl_int), state.data());
-    log().debug("persistent: {} x {}, positions [{}, {}], {} workgroups of {}, solo to r={}, words={}", m, n, p_low,
-                p_high, groups, wg, solo_last, words);
+    device.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
+                  busy.event(true));
+    queue.enqueueReadBuffer(args.state, CL_TRUE, 0, bytes_of(state), state.data());
+    costs.kernel_seconds += busy.seconds();
+    ++costs.launches;
+    log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}", count, width, groups,
+                wg, words);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running wfa_persistent on " + info.name);
+  }
 
-    if (result) {
-      result->cells = (static_cast<std::uint64_t>(static_cast<cl_uint>(state[3])) << 32) | static_cast<cl_uint>(state[2]);
-      result->kernel_seconds = busy.seconds();
-      result->launches = 1;
-    }
+  for (std::size_t q = 0; q < count; ++q) {
+    const cl_int* piece_state = &state[q * slots];
+    costs.cells += (static_cast<std::uint64_t>(static_cast<cl_uint>(piece_state[3])) << 32) |
+                   static_cast<cl_uint>(piece_state[2]);
     Breakpoint meeting;
-    const std::int64_t distance = state[0];
+    const std::int64_t distance = piece_state[0], bound = pieces[q].bound;
     if (distance > bound) {
       meeting.distance = bound + 1;
-      return meeting;
+      out.push_back(meeting);
+      continue;
     }
-    const cl_int* slot = &state[static_cast<std::size_t>(4 + 4 * (distance % meeting_slots(groups)))];
+    const cl_int* slot = piece_state + 4 + 4 * (distance % meeting_slots(groups));
     if (slot[0] != distance + 1)
       throw Error(ErrorCode::internal, "persistent found distance " + std::to_string(distance) + " without its meeting cell");
     meeting.distance = distance;
@@ -133,10 +251,22 @@ Breakpoint meet_in_the_middle(OpenDevice& device, std::string_view sa, std::stri
     meeting.j = static_cast<std::int64_t>(slot[1]) + slot[2];
     meeting.forward_score = slot[3];
     meeting.backward_score = distance - slot[3];
-    return meeting;
-  } catch (const cl::Error& e) {
-    throw_opencl_error(e, "running wfa_persistent on " + info.name);
+    out.push_back(meeting);
   }
+}
+
+Breakpoint meet_in_the_middle(OpenDevice& device, std::string_view a, std::string_view b, const Params& params,
+                              std::int64_t max_distance, Result* result) {
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  PieceMeetings meetings(device, a, b, params);
+  const Breakpoint meeting =
+      meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(max_distance, 0, std::max(m, n))}}).front();
+  if (result) {
+    result->cells = meetings.costs().cells;
+    result->kernel_seconds = meetings.costs().kernel_seconds;
+    result->launches = meetings.costs().launches;
+  }
+  return meeting;
 }
 
 Breakpoint meet_in_the_middle(const DeviceInfo& device, std::string_view a, std::string_view b, const Params& given,

@@ -109,9 +109,6 @@ struct PieceMeetings::Impl {
 
 PieceMeetings::PieceMeetings(OpenDevice& device, std::string_view a, std::string_view b, const Params& params)
     : impl_(new Impl{device, params, {}, {}, 0, extend_by_words(a, b, params.at("extend")), {}, {}, {}, {}, {}}) {
-  if (a.size() >= INT_MAX || b.size() >= INT_MAX)
-    throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
-                                               " bytes (32-bit rows)");
   try {
     impl_->a = upload_string(device, a);
     const bool same = a.data() == b.data() && a.size() == b.size();
@@ -134,6 +131,10 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
   // what the strings leave of the device (a tenth kept for the driver).
   const std::uint64_t room = info.global_memory / 10 * 9 > impl_->string_bytes
                                  ? info.global_memory / 10 * 9 - impl_->string_bytes : 0;
+  for (const Piece& piece : pieces)
+    if (piece.m >= INT_MAX || piece.n >= INT_MAX)
+      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
+                                                 " bytes (32-bit rows)");
   std::vector<Breakpoint> out;
   out.reserve(pieces.size());
   for (std::size_t first = 0; first < pieces.size();) {

@@ -181,6 +181,41 @@ struct BatchResult {
   std::uint64_t launches = 0;   // kernel enqueues
 };
 
+// An alignment of a against b, global (every byte of both), in the CIGAR's run-length
+// form: "=" bytes that match, "X" a byte of a replaced by one of b, "I" a byte of b that a
+// lacks (inserted into a: it consumes b only), "D" a byte of a that b lacks (deleted from
+// a: it consumes a only). a is the reference and b the query, as SAM's RNAME and read
+// (PAF's target and query): I and D mean what they mean there.
+struct Alignment {
+  std::int64_t distance = 0;  // the edit distance, the CIGAR's cost; -1 above max_distance (no CIGAR)
+  std::string cigar;          // e.g. "12=1X3=2I40=1D"; "" for two empty strings
+  std::uint64_t a_start = 0, a_end = 0;  // the aligned range of a, [start, end): the whole string
+  std::uint64_t b_start = 0, b_end = 0;  // of b
+  std::string device;                    // device name
+  Params params;                         // the breakpoint engine's (persistent) parameters
+  std::uint64_t cells = 0;               // wavefront cells computed over every piece
+  double seconds = 0;                    // end to end: strings in host memory to CIGAR (programs built)
+  double build_seconds = 0;              // building or loading programs during the call
+  double kernel_seconds = 0;             // device busy time, summed over the launches
+  std::uint64_t launches = 0;            // kernel enqueues
+  std::uint64_t peak_device_bytes = 0;   // device memory held at once, at most: strings and every buffer
+};
+
+struct BatchAlignment {
+  std::vector<Alignment> alignments;  // one per pair, in order (their timings 0: the totals are below)
+  std::string device;
+  std::uint64_t cells = 0;
+  double seconds = 0, build_seconds = 0, kernel_seconds = 0;
+  std::uint64_t launches = 0;
+  std::uint64_t peak_device_bytes = 0;
+};
+
+// Replays `cigar` over a and b and returns its cost (the number of X, I and D operations;
+// M, match or mismatch, also counts its mismatches). Throws invalid_argument when the CIGAR
+// is malformed, when "=" covers differing bytes or "X" equal ones, or when it does not
+// consume a and b exactly. A CIGAR of a and b is optimal when its cost is their distance.
+LEVCL_API std::int64_t verify_alignment(std::string_view a, std::string_view b, std::string_view cigar);
+
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
 // The device is opened on first use, so CPU variants work without any OpenCL platform.
@@ -218,6 +253,22 @@ class LEVCL_API Context {
   // times (one against many, all against all) is prepared and sent to the device once per
   // chunk, not once per pair.
   BatchResult distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                        const Options& options = {});
+
+  // The optimal alignment of a and b (see Alignment), in O(m + n) device memory: the
+  // persistent engine finds where the forward and backward wavefronts meet (BiWFA), the
+  // pair is split there, and every part is split again, all parts of a level in one
+  // launch, down to parts of distance 0 or 1, written out on the host. options.variant:
+  // "", "auto" or "persistent" (the engine that finds the breakpoints); options.params: its
+  // parameters; max_distance as for distance (distance -1 and no CIGAR above it). Throws
+  // out_of_memory ("needs X GiB, device has Y GiB") when a part cannot fit the device.
+  Alignment align(std::string_view a, std::string_view b, const Options& options = {});
+  // Many pairs at once: every pair's parts of a level in one launch, as many pairs per
+  // launch as device memory allows.
+  BatchAlignment aligns(const std::vector<PairView>& pairs, const Options& options = {});
+  // The same over shared strings, each sent to the device once (one against many, all
+  // against all).
+  BatchAlignment aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                         const Options& options = {});
 
   // The variant used when none is named ("auto").

@@ -1,0 +1,32 @@
+// Alignments as text: PAF and SAM lines (a is the target or reference, b the query, as
+// Alignment says), and the two strings printed one above the other.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl {
+
+// A PAF line (no newline): query b, target a, both on the forward strand, the number of
+// matching bytes and of alignment columns, mapping quality 255, then NM:i: (the distance)
+// and cg:Z: (the CIGAR).
+LEVCL_API std::string paf_line(std::string_view a_name, std::string_view b_name, const Alignment& alignment);
+
+// SAM's header (no newline at the end) naming one reference, a, of its length.
+LEVCL_API std::string sam_header(std::string_view a_name, std::uint64_t a_length);
+// A SAM record (no newline): read b (its bytes as SEQ) aligned to reference a from its
+// first byte, with NM:i:.
+LEVCL_API std::string sam_line(std::string_view a_name, std::string_view b_name, std::string_view b,
+                               const Alignment& alignment);
+
+// The alignment of a and b by columns, `width` to a line: a's bytes (a gap '-' under I),
+// a match line ('|' for =, '*' for X, ' ' for a gap), b's bytes ('-' under D), each line
+// starting with the one-based position of its first byte. Bytes outside printable ASCII
+// are shown as '.'. Throws invalid_argument when the CIGAR does not align a and b.
+LEVCL_API std::string pretty_alignment(std::string_view a, std::string_view b, std::string_view cigar,
+                                       std::size_t width = 60);
+
+}  // namespace levcl

@@ -1,0 +1,179 @@
+// Alignments (Context::align, Context::aligns) and what checks them (verify_alignment):
+// every CIGAR produced is replayed over its pair, and its cost must be cpu-dp's distance,
+// on edge cases, random pairs, parameter corners, batches and real genomes; plus the text
+// forms (PAF, SAM, pretty) and the refusals.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include "exactness.hpp"
+#include "levcl/alignment_text.hpp"
+#include "levcl/io.hpp"
+#include "levcl/levcl.hpp"
+#include "test_files.hpp"
+
+namespace {
+
+using levcl::test::Pair;
+
+// The alignment is optimal: its CIGAR aligns a and b at the cost of cpu-dp's distance.
+void check_alignment(levcl::Context& context, std::string_view a, std::string_view b, const levcl::Alignment& got) {
+  CAPTURE(a.size());
+  CAPTURE(b.size());
+  CAPTURE(got.cigar.substr(0, 200));
+  const std::int64_t expected = context.distance(a, b, "cpu-dp").distance;
+  REQUIRE(got.distance == expected);
+  CHECK(levcl::verify_alignment(a, b, got.cigar) == expected);
+  CHECK(got.a_start == 0);
+  CHECK(got.a_end == a.size());
+  CHECK(got.b_start == 0);
+  CHECK(got.b_end == b.size());
+}
+
+std::vector<Pair> test_pairs() {
+  auto pairs = levcl::test::random_pairs(60, 2000, 21);
+  for (const auto& edge : levcl::test::edge_cases({7, 64, 256})) pairs.push_back(edge);
+  return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("verify_alignment replays a CIGAR and gives its cost") {
+  CHECK(levcl::verify_alignment("kitten", "sitting", "1X3=1X1=1I") == 3);
+  CHECK(levcl::verify_alignment("kitten", "sitting", "6M1I") == 3);  // M counts its mismatches
+  CHECK(levcl::verify_alignment("", "", "") == 0);
+  CHECK(levcl::verify_alignment("abc", "", "3D") == 3);
+  CHECK(levcl::verify_alignment("", "abc", "3I") == 3);
+  CHECK(levcl::verify_alignment("ab", "ba", "1D1=1I") == 2);  // optimal or not, its cost
+  const auto refused = [](std::string_view a, std::string_view b, std::string_view cigar) {
+    CAPTURE(cigar);
+    CHECK_THROWS_AS(levcl::verify_alignment(a, b, cigar), levcl::Error);
+  };
+  refused("kitten", "sitting", "6=1I");      // = over differing bytes
+  refused("abc", "abc", "1X2=");             // X over equal bytes
+  refused("abc", "abc", "2=");               // a and b not consumed
+  refused("abc", "abc", "4=");               // past the end
+  refused("abc", "abd", "2=1Y");             // unknown operation
+  refused("abc", "abc", "3");                // no operation
+  refused("abc", "abc", "=3");               // no length
+  refused("abc", "abc", "0=3=");             // a run of 0
+  refused("abc", "abc", "99999999999999999999999=");  // overflow
+}
+
+TEST_CASE("align: optimal CIGARs on edge cases and random pairs") {
+  levcl::Context context;
+  for (const auto& [a, b] : test_pairs()) check_alignment(context, a, b, context.align(a, b));
+}
+
+TEST_CASE("align: parameter corners (small workgroups, teams of one and three)") {
+  levcl::Context context;
+  const auto pairs = levcl::test::random_pairs(12, 900, 5);
+  for (const levcl::Params& params :
+       {levcl::Params{{"wg", 7}, {"team", 1}}, levcl::Params{{"wg", 64}, {"team", 3}, {"extend", 0}},
+        levcl::Params{{"wg", 32}, {"team", 32}, {"extend", 2}}}) {
+    for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
+    for (const auto& [a, b] : pairs) check_alignment(context, a, b, context.align(a, b, {"persistent", params}));
+  }
+}
+
+TEST_CASE("align: long matching runs and edits at both ends") {
+  levcl::Context context;
+  std::mt19937_64 rng(3);
+  const std::string a = levcl::test::random_string(rng, 20000, 4);
+  std::string b = a;
+  b[0] = b[0] == 'A' ? 'C' : 'A';
+  b.insert(b.begin() + 10000, 'G');
+  b.erase(b.size() - 1);
+  check_alignment(context, a, b, context.align(a, b));
+  check_alignment(context, a, a, context.align(a, a));  // one string against itself: one upload
+  CHECK(context.align(a, a).cigar == "20000=");
+}
+
+TEST_CASE("align: above max_distance, -1 and no CIGAR") {
+  levcl::Context context;
+  const auto r = context.align("kitten", "sitting", {"", {}, 2});
+  CHECK(r.distance == -1);
+  CHECK(r.cigar.empty());
+  CHECK(context.align("kitten", "sitting", {"", {}, 3}).distance == 3);
+  CHECK(context.align("a", "abcdef", {"", {}, 2}).distance == -1);  // known from the lengths alone
+}
+
+TEST_CASE("aligns: a batch gives each pair's optimal CIGAR, in order") {
+  levcl::Context context;
+  const auto pairs = test_pairs();
+  std::vector<levcl::PairView> views;
+  for (const auto& [a, b] : pairs) views.push_back({a, b});
+  const levcl::BatchAlignment batch = context.aligns(views);
+  REQUIRE(batch.alignments.size() == pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) check_alignment(context, pairs[i].first, pairs[i].second, batch.alignments[i]);
+  CHECK(batch.launches < pairs.size());  // every pair's parts of a level share a launch
+  CHECK(batch.peak_device_bytes > 0);
+
+  // Shared strings: one against many, and pairs naming one string twice.
+  std::vector<std::string_view> strings;
+  for (const auto& pair : pairs) strings.push_back(pair.second);
+  std::vector<levcl::IndexPair> indices;
+  for (std::uint32_t i = 0; i < strings.size(); ++i) indices.push_back({0, i});
+  indices.push_back({3, 3});
+  const levcl::BatchAlignment shared = context.aligns(strings, indices, {"", {}, 400});
+  REQUIRE(shared.alignments.size() == indices.size());
+  for (std::size_t i = 0; i < indices.size(); ++i) {
+    const auto a = strings[indices[i].a], b = strings[indices[i].b];
+    const auto& got = shared.alignments[i];
+    if (context.distance(a, b, "cpu-dp").distance > 400) {
+      CHECK(got.distance == -1);
+      CHECK(got.cigar.empty());
+    } else {
+      check_alignment(context, a, b, got);
+    }
+  }
+}
+
+TEST_CASE("align: refusals") {
+  levcl::Context context;
+  CHECK_THROWS_AS(context.align("a", "b", {"bitpar"}), levcl::Error);
+  CHECK_THROWS_AS(context.align("a", "b", {"no-such-variant"}), levcl::Error);
+  CHECK_THROWS_AS(context.align("a", "b", {"persistent", {{"wg", 0}}}), levcl::Error);
+  CHECK_THROWS_AS(context.align("a", "b", {"persistent", {{"no-such-param", 1}}}), levcl::Error);
+  try {
+    context.align("a", "b", {"bitpar"});
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::invalid_argument);
+  }
+}
+
+TEST_CASE("text forms: PAF, SAM, pretty") {
+  levcl::Context context;
+  const levcl::Alignment r = context.align("kitten", "sitting");
+  REQUIRE(r.distance == 3);
+  const std::string paf = levcl::paf_line("a", "b", r);
+  CHECK(paf == "b\t7\t0\t7\t+\ta\t6\t0\t6\t4\t7\t255\tNM:i:3\tcg:Z:" + r.cigar);
+  CHECK(levcl::sam_header("a", 6).find("@SQ\tSN:a\tLN:6") != std::string::npos);
+  CHECK(levcl::sam_line("a", "b", "sitting", r) == "b\t0\ta\t1\t255\t" + r.cigar + "\t*\t0\t0\tsitting\t*\tNM:i:3");
+  const std::string pretty = levcl::pretty_alignment("kitten", "sitting", "1X3=1X1=1I");
+  CHECK(pretty == "a 1 kitten-\n    *|||*| \nb 1 sitting\n");
+  // Wrapped lines start at the position of their first byte.
+  const std::string wrapped = levcl::pretty_alignment("abcdef", "abXdef", "2=1X3=", 4);
+  CHECK(wrapped == "a 1 abcd\n    ||*|\nb 1 abXd\n\na 5 ef\n    ||\nb 5 ef\n");
+  CHECK_THROWS_AS(levcl::pretty_alignment("ab", "ab", "1="), levcl::Error);
+}
+
+TEST_CASE("align: HIV-1 pair (10 kbp, distance 1988)") {
+  levcl::Context context;
+  const std::string dir = LEVCL_PATH(LEVCL_SAMPLE_DIR);
+  const std::string a = levcl::read_sequence(dir + "/AF133821.1.fa.gz"), b = levcl::read_sequence(dir + "/AY352275.1.fa.gz");
+  const levcl::Alignment r = context.align(a, b);
+  CHECK(r.distance == 1988);
+  CHECK(levcl::verify_alignment(a, b, r.cigar) == 1988);
+}
+
+// Its own ctest entry (--test-case=E.coli*): the longest pair the suite aligns.
+TEST_CASE("E.coli K-12 vs DH1 (4.6 Mbp, distance 28,152)" * doctest::skip(true)) {
+  levcl::Context context;
+  const std::string dir = LEVCL_PATH(LEVCL_TEST_DATA_DIR) + "/ecoli";
+  const std::string a = levcl::read_sequence(dir + "/MG1655.fa.gz"), b = levcl::read_sequence(dir + "/DH1.oriented.fa.gz");
+  const levcl::Alignment r = context.align(a, b);
+  CHECK(r.distance == 28152);
+  CHECK(levcl::verify_alignment(a, b, r.cigar) == 28152);
+  MESSAGE("align on " << r.device << ": " << r.seconds << " s, " << r.launches << " launches, peak "
+                      << r.peak_device_bytes << " device bytes");
+}

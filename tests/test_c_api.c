@@ -175,6 +175,44 @@ int main(void) {
     CHECK_STATUS(levcl_distances(ctx, 6, as, NULL, bs, lb, NULL, NULL, -1, 0, bounded, NULL), LEVCL_INVALID_ARGUMENT);
   }
 
+  /* Alignments: each CIGAR replayed, its cost the distance; the batch form; the bound. */
+  {
+    const char* as[] = {"kitten", "", "flaw", "intention", "\0\xff", "abc"};
+    const char* bs[] = {"sitting", "abc", "lawn", "execution", "\xff", ""};
+    const size_t la[] = {6, 0, 4, 9, 2, 3}, lb[] = {7, 3, 4, 9, 1, 0};
+    const int64_t expected[] = {3, 3, 2, 5, 1, 3};
+    levcl_alignment one;
+    int64_t cost = -1;
+    CHECK_STATUS(levcl_align(ctx, "kitten", 6, "sitting", 7, NULL, -1, &one), LEVCL_OK);
+    CHECK(one.distance == 3);
+    CHECK(one.a_end == 6 && one.b_end == 7 && one.peak_device_bytes > 0);
+    CHECK_STATUS(levcl_verify_alignment("kitten", 6, "sitting", 7, one.cigar, &cost), LEVCL_OK);
+    CHECK(cost == 3);
+    levcl_alignment_free(&one);
+    CHECK(one.cigar == NULL);
+    levcl_alignment_free(&one); /* twice is fine */
+    CHECK_STATUS(levcl_align(ctx, "kitten", 6, "sitting", 7, "wg=7,team=1", 2, &one), LEVCL_OK);
+    CHECK(one.distance == -1 && one.cigar[0] == '\0');
+    levcl_alignment_free(&one);
+
+    levcl_alignment many[6];
+    levcl_result totals;
+    CHECK_STATUS(levcl_aligns(ctx, 6, as, la, bs, lb, NULL, -1, many, &totals), LEVCL_OK);
+    CHECK(totals.distance == 6);
+    for (int i = 0; i < 6; ++i) {
+      CHECK(many[i].distance == expected[i]);
+      CHECK_STATUS(levcl_verify_alignment(as[i], la[i], bs[i], lb[i], many[i].cigar, &cost), LEVCL_OK);
+      CHECK(cost == expected[i]);
+      levcl_alignment_free(&many[i]);
+    }
+    CHECK_STATUS(levcl_aligns(ctx, 0, NULL, NULL, NULL, NULL, NULL, -1, NULL, NULL), LEVCL_OK);
+    CHECK_STATUS(levcl_verify_alignment("abc", 3, "abd", 3, "3=", &cost), LEVCL_INVALID_ARGUMENT);
+    CHECK(levcl_last_error()[0] != '\0');
+    CHECK_STATUS(levcl_align(ctx, "a", 1, "b", 1, "no-such-param=1", -1, &one), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_align(ctx, NULL, 1, "b", 1, NULL, -1, &one), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_align(ctx, "a", 1, "b", 1, NULL, -1, NULL), LEVCL_INVALID_ARGUMENT);
+  }
+
   /* Error paths. */
   {
     levcl_result r;

@@ -13,6 +13,7 @@
 #include <random>
 #include <string>
 
+#include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/tuning.hpp"
 #include "kernel_sources.hpp"
@@ -191,6 +192,42 @@ TEST_CASE("bad usage and bad input exit with 2") {
   check_failure(a, 2);
   check_failure(pair + " " + a, 2);
   check_failure("--no-such-option " + pair, 2);
+}
+
+TEST_CASE("--align: the CIGAR of the sample pair in every --format") {
+  const std::string a = levcl::read_sequence(sample_a), b = levcl::read_sequence(sample_b);
+  Output r = levcl_cli("--align " + pair);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  REQUIRE(r.out.rfind("1988\t", 0) == 0);
+  CHECK(levcl::verify_alignment(a, b, r.out.substr(5, r.out.size() - 6)) == 1988);
+
+  r = levcl_cli("--format paf " + pair);  // --format implies --align
+  CHECK(r.status == 0);
+  CHECK(r.out.find("\tNM:i:1988\tcg:Z:") != std::string::npos);
+  CHECK(r.out.rfind("gi|33359200|gb|AY352275.1|\t10280\t0\t10280\t+\tgi|5805260|gb|AF133821.1|\t10035\t0\t10035\t", 0) == 0);
+
+  r = levcl_cli("--format sam " + pair);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("@SQ\tSN:gi|5805260|gb|AF133821.1|\tLN:10035\n") != std::string::npos);
+  CHECK(r.out.find("\tNM:i:1988\n") != std::string::npos);
+
+  const std::string k = write_file("kitten.txt", "kitten"), s = write_file("sitting.txt", "sitting");
+  r = levcl_cli("--format pretty " + quote(k) + " " + quote(s));
+  CHECK(r.status == 0);
+  CHECK(r.out == "a 1 kitten-\n    *|||*| \nb 1 sitting\n");
+
+  r = levcl_cli("--align --json " + quote(k) + " " + quote(s));
+  CHECK(r.status == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json.at("distance") == 3);
+  CHECK(levcl::verify_alignment("kitten", "sitting", json.at("cigar").get<std::string>()) == 3);
+  CHECK(json.at("peak_device_bytes").get<std::uint64_t>() > 0);
+
+  check_failure("--align --variant bitpar " + pair, 2);          // not an aligner
+  check_failure("--format bogus " + pair, 2);                    // not a format
+  const std::string long_a = write_file("long.txt", std::string(100001, 'A'));
+  check_failure("--format pretty " + quote(long_a) + " " + quote(k), 2);  // too long to read
 }
 
 TEST_CASE("a kernel that does not compile exits with 3 and shows the build log") {

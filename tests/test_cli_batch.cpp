@@ -320,3 +320,86 @@ TEST_CASE("the single pair keeps its bare output") {
   CHECK(r.status == 0);
   CHECK(r.out == std::to_string(reference(records_a()[0].sequence, records_b()[0].sequence)) + "\n");
 }
+
+TEST_CASE("--align in the batch modes: a cigar column, PAF, SAM and pretty; every CIGAR replayed") {
+  const auto& ra = records_a();
+  const auto& rb = records_b();
+  std::vector<Expected> pairs;
+  for (const Record& target : rb) pairs.push_back(named(ra[0], target));
+  const std::string query = "--query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz());
+
+  // The table gains a cigar column, whose cost is the distance.
+  Output r = levcl_cli("--align " + query);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  std::vector<std::string> lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size() + 1);
+  CHECK(lines[0] == "name_a\tname_b\tlen_a\tlen_b\tdistance\tcigar");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Expected& p = pairs[i];
+    const std::vector<std::string> fields = split(lines[i + 1], '\t');
+    REQUIRE(fields.size() >= 5);
+    const std::int64_t d = reference(p.a, p.b);
+    CHECK(fields[0] == p.name_a);
+    CHECK(fields[1] == p.name_b);
+    CHECK(fields[4] == std::to_string(d));
+    CHECK(levcl::verify_alignment(p.a, p.b, fields.size() > 5 ? fields[5] : "") == d);
+  }
+
+  // PAF: query b, target a, NM:i: the distance, cg:Z: a CIGAR of that cost.
+  r = levcl_cli("--format paf " + query);
+  CHECK(r.status == 0);
+  lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Expected& p = pairs[i];
+    const std::vector<std::string> f = split(lines[i], '\t');
+    REQUIRE(f.size() == 14);
+    CHECK(f[0] == p.name_b);
+    CHECK(f[1] == std::to_string(p.b.size()));
+    CHECK(f[5] == p.name_a);
+    CHECK(f[6] == std::to_string(p.a.size()));
+    CHECK(f[12] == "NM:i:" + std::to_string(reference(p.a, p.b)));
+    REQUIRE(f[13].rfind("cg:Z:", 0) == 0);
+    CHECK(levcl::verify_alignment(p.a, p.b, f[13].substr(5)) == reference(p.a, p.b));
+  }
+
+  // SAM: a header, then one record a pair with b's bytes and the CIGAR.
+  r = levcl_cli("--format sam " + query);
+  CHECK(r.status == 0);
+  lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size() + 2);
+  CHECK(lines[0].rfind("@HD\t", 0) == 0);
+  CHECK(lines[1].rfind("@PG\t", 0) == 0);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Expected& p = pairs[i];
+    const std::vector<std::string> f = split(lines[i + 2], '\t');
+    REQUIRE(f.size() >= 11);
+    CHECK(f[0] == p.name_b);
+    CHECK(f[2] == p.name_a);
+    CHECK(f[9] == (p.b.empty() ? "*" : p.b));
+    CHECK(levcl::verify_alignment(p.a, p.b, f[5] == "*" ? "" : f[5]) == reference(p.a, p.b));
+  }
+
+  // pretty: a heading line a pair, then its columns; JSON: a cigar key.
+  r = levcl_cli("--format pretty --all-vs-all " + quote(fasta_b_gz()));
+  CHECK(r.status == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '#') == static_cast<long>(all_pairs(rb).size()));
+  r = levcl_cli("--align --json " + query);
+  CHECK(r.status == 0);
+  lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto line = nlohmann::json::parse(lines[i]);
+    CHECK(levcl::verify_alignment(pairs[i].a, pairs[i].b, line.at("cigar").get<std::string>()) ==
+          reference(pairs[i].a, pairs[i].b));
+  }
+
+  // --max-distance: -1 and no CIGAR above it.
+  r = levcl_cli("--align --max-distance 20 " + query);
+  CHECK(r.status == 0);
+  lines = split(r.out, '\n');
+  REQUIRE(lines.size() == pairs.size() + 1);
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    if (reference(pairs[i].a, pairs[i].b) > 20) CHECK(lines[i + 1].find("\t-1\t") != std::string::npos);
+}

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "command_main.hpp"
+#include "levcl/alignment_text.hpp"
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
@@ -39,8 +40,13 @@ struct Options {
   bool list_devices = false;
   bool list_variants = false;
   bool json = false;
+  bool align = false;
+  std::string format = "cigar";
   int verbosity = 0;
 };
+
+// --format pretty prints both strings in full: only for pairs a reader can take in.
+constexpr std::size_t kPrettyLimit = 100000;
 
 void define_options(CLI::App& app, Options& o) {
   CLI::Option* a =
@@ -96,6 +102,16 @@ void define_options(CLI::App& app, Options& o) {
   app.add_flag("--json", o.json,
                "Print a JSON object with the distance, timings and settings; in batches, a JSON object a pair "
                "(name_a, name_b, len_a, len_b, distance) instead of a table line");
+  app.add_flag("--align", o.align,
+               "Print an optimal alignment, not only the distance: a CIGAR of = X I D, where I is a byte of B "
+               "missing from A and D a byte of A missing from B (A is the reference, B the query, as in SAM)");
+  app.add_option("--format", o.format,
+                 "With --align (implied): cigar (distance and CIGAR; in batches a cigar column), paf (cg:Z: and "
+                 "NM:i:), sam, or pretty (the two strings with a match line, 60 columns wide, for pairs of up to "
+                 "100,000 bytes)")
+      ->check(CLI::IsMember({"cigar", "paf", "sam", "pretty"}))
+      ->each([&o](const std::string&) { o.align = true; })
+      ->capture_default_str();
   app.add_flag("-v,--verbose", o.verbosity, "Log to stderr: -v info, -vv debug");
   app.set_version_flag("--version", std::string("levcl ") + levcl::version());
   app.footer(
@@ -254,6 +270,88 @@ class ProgressLine {
   bool shown_ = false;
 };
 
+// Writes alignments in the --format chosen, a pair at a time, in the order of the pairs.
+class AlignmentWriter {
+ public:
+  AlignmentWriter(const Options& o, bool batch) : format_(o.format), json_(o.json), batch_(batch) {
+    if (format_ == "cigar" && batch_ && !json_) std::cout << "name_a\tname_b\tlen_a\tlen_b\tdistance\tcigar\n";
+  }
+  ~AlignmentWriter() { std::cout.flush(); }
+  AlignmentWriter(const AlignmentWriter&) = delete;
+  AlignmentWriter& operator=(const AlignmentWriter&) = delete;
+
+  void write(std::string_view name_a, std::string_view a, std::string_view name_b, std::string_view b,
+             const levcl::Alignment& r) {
+    if (json_) {
+      const nlohmann::ordered_json line = {{"name_a", name_a},           {"name_b", name_b},
+                                           {"len_a", a.size()},          {"len_b", b.size()},
+                                           {"distance", r.distance},     {"cigar", r.cigar}};
+      std::cout << line.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+    } else if (format_ == "paf") {
+      if (r.distance >= 0) std::cout << levcl::paf_line(name_a, name_b, r) << '\n';
+    } else if (format_ == "sam") {
+      // A batch's references are known only as its pairs arrive: its header names none.
+      if (!header_written_)
+        std::cout << (batch_ ? "@HD\tVN:1.6\tSO:unsorted\n@PG\tID:levcl\tPN:levcl\tVN:" + std::string(levcl::version())
+                             : levcl::sam_header(name_a, a.size()))
+                  << '\n';
+      header_written_ = true;
+      std::cout << levcl::sam_line(name_a, name_b, b, r) << '\n';
+    } else if (format_ == "pretty") {
+      if (batch_) std::cout << (written_ > 0 ? "\n" : "") << "# " << name_a << " " << name_b << " distance " << r.distance << '\n';
+      if (r.distance >= 0) std::cout << levcl::pretty_alignment(a, b, r.cigar);
+    } else if (batch_) {
+      std::cout << name_a << '\t' << name_b << '\t' << a.size() << '\t' << b.size() << '\t' << r.distance << '\t'
+                << r.cigar << '\n';
+    } else {
+      std::cout << r.distance << '\t' << r.cigar << '\n';
+    }
+    ++written_;
+  }
+
+ private:
+  std::string format_;
+  bool json_, batch_;
+  bool header_written_ = false;
+  std::uint64_t written_ = 0;
+};
+
+void check_pretty(const Options& o, std::size_t a, std::size_t b) {
+  if (o.format == "pretty" && std::max(a, b) > kPrettyLimit)
+    throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                       "--format pretty is for pairs of up to " + std::to_string(kPrettyLimit) + " bytes (this one: " +
+                           std::to_string(a) + " x " + std::to_string(b) + "); use cigar, paf or sam");
+}
+
+// Every pair of the batch through an AlignmentStream, each alignment printed as it arrives.
+int run_batch_alignments(const Options& o, const levcl::Options& settings, levcl::PairSource& source) {
+  levcl::Context context(o.device);
+  AlignmentWriter writer(o, true);
+  ProgressLine progress(source.total());
+  std::deque<std::pair<std::string, std::string>> names;  // of the pairs not yet written
+  levcl::AlignmentStream stream(context, settings,
+                                [&](std::uint64_t index, std::string_view a, std::string_view b, const levcl::Alignment& r) {
+                                  writer.write(names.front().first, a, names.front().second, b, r);
+                                  names.pop_front();
+                                  progress.update(index + 1);
+                                });
+  for (levcl::NamedPairView pair;;) {
+    bool more;
+    try {
+      more = source.next(pair);
+      if (more) check_pretty(o, pair.a.size(), pair.b.size());
+    } catch (const levcl::Error&) {
+      stream.finish();  // the pairs before it are still aligned and printed
+      throw;
+    }
+    if (!more) break;
+    names.emplace_back(pair.name_a, pair.name_b);
+    stream.push(pair.a, pair.b);
+  }
+  stream.finish();
+  return 0;
+}
+
 // Every pair of the batch through a DistanceStream, its results printed as they arrive.
 int run_batch(const Options& o, const levcl::Options& settings) {
   // The inputs are opened before anything is printed: a missing file prints no table.
@@ -262,6 +360,7 @@ int run_batch(const Options& o, const levcl::Options& settings) {
       : !o.query.empty() ? levcl::PairSource::query_against_targets(o.query, o.record_a.empty() ? o.record : o.record_a,
                                                                     o.targets)
                          : levcl::PairSource::all_against_all(o.all_vs_all);
+  if (o.align) return run_batch_alignments(o, settings, *source);
 
   levcl::Context context(o.device);
   ResultWriter writer(o.json);
@@ -286,6 +385,37 @@ int run_batch(const Options& o, const levcl::Options& settings) {
     writer.flush();
   }
   stream.finish();
+  return 0;
+}
+
+// An optimal alignment of A and B in the --format chosen, or a JSON object with the
+// timings, the peak device memory and the CIGAR.
+int run_pair_alignment(const Options& o, const levcl::Options& settings) {
+  const levcl::Record a = levcl::read_named_sequence(o.a, o.record_a.empty() ? o.record : o.record_a);
+  const levcl::Record b = levcl::read_named_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
+  check_pretty(o, a.sequence.size(), b.sequence.size());
+  levcl::Context context(o.device);
+  const levcl::Alignment r = context.align(a.sequence, b.sequence, settings);
+  if (!o.json) {
+    AlignmentWriter(o, false).write(a.name, a.sequence, b.name, b.sequence, r);
+    return 0;
+  }
+  const nlohmann::json out = {
+      {"distance", r.distance},
+      {"cigar", r.cigar},
+      {"max_distance", o.max_distance},
+      {"params", r.params},
+      {"device", r.device},
+      {"len_a", a.sequence.size()},
+      {"len_b", b.sequence.size()},
+      {"cells", r.cells},
+      {"seconds", r.seconds},
+      {"kernel_seconds", r.kernel_seconds},
+      {"build_seconds", r.build_seconds},
+      {"launches", r.launches},
+      {"peak_device_bytes", r.peak_device_bytes},
+  };
+  std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
   return 0;
 }
 
@@ -331,6 +461,9 @@ int run(const Options& o) {
   if (!batch && (o.a.empty() || o.b.empty()))
     throw levcl::Error(levcl::ErrorCode::invalid_argument,
                        "two inputs A and B, or a batch (--pairs, --query, --all-vs-all), are needed (see --help)");
+  if (o.align && o.variant != "auto" && o.variant != "persistent")
+    throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                       "--align finds its breakpoints with the persistent engine: --variant auto or persistent");
   if (o.a == "-" && o.b == "-")
     throw levcl::Error(levcl::ErrorCode::invalid_argument, "only one of A and B can be standard input (-)");
 
@@ -339,7 +472,8 @@ int run(const Options& o) {
   levcl::Params params;
   for (const auto& p : o.params) levcl::parse_param(p, params);
   const levcl::Options settings{o.variant, params, o.max_distance, o.threads};
-  return batch ? run_batch(o, settings) : run_pair(o, settings);
+  if (batch) return run_batch(o, settings);
+  return o.align ? run_pair_alignment(o, settings) : run_pair(o, settings);
 }
 
 }  // namespace

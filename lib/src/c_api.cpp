@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 #include "levcl/levcl.hpp"
 
@@ -81,6 +83,34 @@ levcl::Params parse_params(const char* text) {
   return params;
 }
 
+// The pairs of a batch call, every pointer checked.
+std::vector<levcl::PairView> pair_views(const char* function, size_t count, const char* const* a, const size_t* len_a,
+                                        const char* const* b, const size_t* len_b) {
+  if (count > 0 && (a == nullptr || len_a == nullptr || b == nullptr || len_b == nullptr))
+    invalid(std::string(function) + ": a, len_a, b and len_b must not be NULL");
+  std::vector<levcl::PairView> pairs(count);
+  for (size_t i = 0; i < count; ++i) {
+    if ((a[i] == nullptr && len_a[i] > 0) || (b[i] == nullptr && len_b[i] > 0))
+      invalid(std::string(function) + ": pair " + std::to_string(i) + " has a NULL string of non-zero length");
+    pairs[i] = {std::string_view(a[i] ? a[i] : "", len_a[i]), std::string_view(b[i] ? b[i] : "", len_b[i])};
+  }
+  return pairs;
+}
+
+std::string_view view_of(const char* function, const char* name, const char* s, size_t length) {
+  if (s == nullptr && length > 0) invalid(std::string(function) + ": " + name + " is NULL but its length is not 0");
+  return {s ? s : "", length};
+}
+
+// An Alignment as the C struct, its CIGAR copied with malloc (levcl_alignment_free frees it).
+levcl_alignment to_c(const levcl::Alignment& r) {
+  char* cigar = static_cast<char*>(std::malloc(r.cigar.size() + 1));
+  if (cigar == nullptr) throw std::bad_alloc();
+  std::memcpy(cigar, r.cigar.c_str(), r.cigar.size() + 1);
+  return levcl_alignment{r.distance, cigar, r.a_start, r.a_end, r.b_start, r.b_end,
+                         r.cells, r.seconds, r.kernel_seconds, r.peak_device_bytes};
+}
+
 }  // namespace
 
 extern "C" {
@@ -144,19 +174,63 @@ levcl_status levcl_distances(levcl_context* context, size_t count, const char* c
                              int64_t max_distance, unsigned threads, int64_t* distances, levcl_result* result) {
   return guarded([&] {
     if (context == nullptr) invalid("levcl_distances: context is NULL");
-    if (count > 0 && (a == nullptr || len_a == nullptr || b == nullptr || len_b == nullptr || distances == nullptr))
-      invalid("levcl_distances: a, len_a, b, len_b and distances must not be NULL");
-    std::vector<levcl::PairView> pairs(count);
-    for (size_t i = 0; i < count; ++i) {
-      if ((a[i] == nullptr && len_a[i] > 0) || (b[i] == nullptr && len_b[i] > 0))
-        invalid("levcl_distances: pair " + std::to_string(i) + " has a NULL string of non-zero length");
-      pairs[i] = {std::string_view(a[i] ? a[i] : "", len_a[i]), std::string_view(b[i] ? b[i] : "", len_b[i])};
-    }
+    if (count > 0 && distances == nullptr) invalid("levcl_distances: distances is NULL");
+    const std::vector<levcl::PairView> pairs = pair_views("levcl_distances", count, a, len_a, b, len_b);
     const levcl::Options options{variant ? variant : "", parse_params(params), max_distance, threads};
     const levcl::BatchResult r = context->context.distances(pairs, options);
     std::copy(r.distances.begin(), r.distances.end(), distances);
     if (result) *result = levcl_result{static_cast<int64_t>(count), r.cells, r.seconds, r.kernel_seconds};
     context->last_build_seconds = r.build_seconds;
+  });
+}
+
+levcl_status levcl_align(levcl_context* context, const char* a, size_t len_a, const char* b, size_t len_b,
+                         const char* params, int64_t max_distance, levcl_alignment* alignment) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_align: context is NULL");
+    if (alignment == nullptr) invalid("levcl_align: alignment is NULL");
+    alignment->cigar = nullptr;
+    const levcl::Options options{"", parse_params(params), max_distance};
+    const levcl::Alignment r = context->context.align(view_of("levcl_align", "a", a, len_a),
+                                                      view_of("levcl_align", "b", b, len_b), options);
+    *alignment = to_c(r);
+    context->last_build_seconds = r.build_seconds;
+  });
+}
+
+levcl_status levcl_aligns(levcl_context* context, size_t count, const char* const* a, const size_t* len_a,
+                          const char* const* b, const size_t* len_b, const char* params, int64_t max_distance,
+                          levcl_alignment* alignments, levcl_result* result) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_aligns: context is NULL");
+    if (count > 0 && alignments == nullptr) invalid("levcl_aligns: alignments is NULL");
+    for (size_t i = 0; i < count; ++i) alignments[i].cigar = nullptr;
+    const std::vector<levcl::PairView> pairs = pair_views("levcl_aligns", count, a, len_a, b, len_b);
+    const levcl::Options options{"", parse_params(params), max_distance};
+    const levcl::BatchAlignment r = context->context.aligns(pairs, options);
+    try {
+      for (size_t i = 0; i < count; ++i) alignments[i] = to_c(r.alignments[i]);
+    } catch (...) {
+      for (size_t i = 0; i < count; ++i) levcl_alignment_free(&alignments[i]);
+      throw;
+    }
+    if (result) *result = levcl_result{static_cast<int64_t>(count), r.cells, r.seconds, r.kernel_seconds};
+    context->last_build_seconds = r.build_seconds;
+  });
+}
+
+void levcl_alignment_free(levcl_alignment* alignment) {
+  if (alignment == nullptr) return;
+  std::free(alignment->cigar);
+  alignment->cigar = nullptr;
+}
+
+levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, size_t len_b, const char* cigar,
+                                    int64_t* cost) {
+  return guarded([&] {
+    if (cigar == nullptr || cost == nullptr) invalid("levcl_verify_alignment: cigar and cost must not be NULL");
+    *cost = levcl::verify_alignment(view_of("levcl_verify_alignment", "a", a, len_a),
+                                    view_of("levcl_verify_alignment", "b", b, len_b), cigar);
   });
 }
 

@@ -235,14 +235,18 @@ Record read_fasta(detail::InputFile& input, const std::string& record) {
 
 }  // namespace
 
-std::string read_sequence(const std::string& path, const std::string& record) {
+Record read_named_sequence(const std::string& path, const std::string& record) {
   detail::InputFile input(path);
   // FASTA is recognised by its first non-blank byte. The blanks read while looking are
   // kept: for a plain file they are part of the content.
   std::string leading;
-  if (input.first_byte(leading) == '>') return read_fasta(input, record).sequence;
+  if (input.first_byte(leading) == '>') return read_fasta(input, record);
   if (!record.empty()) fail(input.name(), "record '" + record + "' was asked for, but the input is not FASTA");
-  return input.rest(std::move(leading));
+  return Record{path, input.rest(std::move(leading))};
+}
+
+std::string read_sequence(const std::string& path, const std::string& record) {
+  return read_named_sequence(path, record).sequence;
 }
 
 Record read_record(const std::string& path, const std::string& record) {

@@ -11,18 +11,20 @@
 
 namespace levcl {
 
+// One FASTA record.
+struct Record {
+  std::string name;      // the header's first word
+  std::string sequence;  // sequence lines concatenated, whitespace dropped
+};
+
 // Reads one sequence from a file: FASTA or gzipped FASTA (record by zero-based index
 // or by name, sequence lines concatenated, whitespace dropped), or any other file byte
 // for byte (gzip is undone first). path "-" reads standard input. An empty file, and a
 // FASTA record with no sequence lines, are the empty string. Throws bad_input for a
 // missing or unreadable file, malformed FASTA, or a record that is not there.
 LEVCL_API std::string read_sequence(const std::string& path, const std::string& record = "");
-
-// One FASTA record.
-struct Record {
-  std::string name;      // the header's first word
-  std::string sequence;  // sequence lines concatenated, whitespace dropped
-};
+// The same with a name: the FASTA record's, else the path ("-" for standard input).
+LEVCL_API Record read_named_sequence(const std::string& path, const std::string& record = "");
 
 // Reads a FASTA file (plain or gzipped; "-" is standard input) one record at a time, so
 // that a file larger than memory streams through. An empty file has no records. Throws

@@ -70,6 +70,43 @@ LEVCL_API levcl_status levcl_distances(levcl_context* context, size_t count, con
                                        const char* variant, const char* params, int64_t max_distance,
                                        unsigned threads, int64_t* distances, levcl_result* result);
 
+/* An optimal alignment of a against b (Context::align, levcl.hpp): the distance and a
+   run-length CIGAR of "=" (matching bytes), "X" (a byte of a replaced by one of b), "I" (a
+   byte of b that a lacks: consumes b only) and "D" (a byte of a that b lacks: consumes a
+   only); a is the reference, b the query, as in SAM. cigar is NUL-terminated and owned by
+   the struct: release it with levcl_alignment_free. */
+typedef struct levcl_alignment {
+  int64_t distance;          /* -1 when it is larger than max_distance (cigar then "") */
+  char* cigar;
+  uint64_t a_start, a_end;   /* the aligned ranges [start, end): the whole strings */
+  uint64_t b_start, b_end;
+  uint64_t cells;            /* wavefront cells computed */
+  double seconds;            /* end to end */
+  double kernel_seconds;     /* device busy time */
+  uint64_t peak_device_bytes; /* device memory held at once, at most */
+} levcl_alignment;
+
+/* The alignment of a and b in O(len_a + len_b) device memory. params: NULL, "" or
+   "key=value,..." for the persistent engine that finds the breakpoints; max_distance < 0:
+   no bound. LEVCL_OUT_OF_MEMORY when a part cannot fit the device (the message says what
+   it needs and what the device has). */
+LEVCL_API levcl_status levcl_align(levcl_context* context, const char* a, size_t len_a, const char* b,
+                                   size_t len_b, const char* params, int64_t max_distance,
+                                   levcl_alignment* alignment);
+/* count pairs at once (Context::aligns): alignments[i] for (a[i], b[i]); result, when not
+   NULL, gets the totals (distance: the number of pairs). Free each with
+   levcl_alignment_free. */
+LEVCL_API levcl_status levcl_aligns(levcl_context* context, size_t count, const char* const* a,
+                                    const size_t* len_a, const char* const* b, const size_t* len_b,
+                                    const char* params, int64_t max_distance, levcl_alignment* alignments,
+                                    levcl_result* result);
+/* Frees alignment->cigar and sets it to NULL (NULL and a freed struct are fine). */
+LEVCL_API void levcl_alignment_free(levcl_alignment* alignment);
+/* Replays cigar over a and b: *cost gets its cost (X, I, D and M's mismatches);
+   LEVCL_INVALID_ARGUMENT when it is malformed or does not align them. */
+LEVCL_API levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, size_t len_b,
+                                              const char* cigar, int64_t* cost);
+
 /* Seconds the last successful distance call on this context spent building or loading
    kernels (0 once they are built): levcl_result's seconds leave it out. */
 LEVCL_API double levcl_last_build_seconds(const levcl_context* context);

@@ -48,4 +48,27 @@ class LEVCL_API DistanceStream {
   std::unique_ptr<Impl> impl_;
 };
 
+// The same for alignments (Context::aligns): each pair's Alignment to the sink, in order,
+// with the pair's strings (views valid during the call).
+class LEVCL_API AlignmentStream {
+ public:
+  using Sink = std::function<void(std::uint64_t index, std::string_view a, std::string_view b, const Alignment& alignment)>;
+  // Chunks as DistanceStream's; options as Context::align's.
+  AlignmentStream(Context& context, Options options, Sink sink, std::size_t chunk_bytes = std::size_t{64} << 20);
+  ~AlignmentStream();
+  AlignmentStream(const AlignmentStream&) = delete;
+  AlignmentStream& operator=(const AlignmentStream&) = delete;
+
+  void push(std::string_view a, std::string_view b);
+  void finish();
+  std::uint64_t pushed() const;
+  std::uint64_t delivered() const;
+  const BatchAlignment& totals() const;  // alignments left empty
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
 }  // namespace levcl

@@ -58,6 +58,18 @@ device (batch-bitpar), one launch for many pairs, and each long pair on its own;
 variant runs every pair; a CPU variant (cpu-dp, cpu-wfa, cpu-bitpar) runs them on `threads`
 host threads (0: every core). Other keywords as for distance().)";
 
+constexpr const char* kAlignDoc = R"(An optimal alignment of a and b as an Alignment: distance and CIGAR.
+
+The CIGAR is run-length: "=" matching bytes, "X" a byte of a replaced by one of b, "I" a
+byte of b that a lacks (consumes b only), "D" a byte of a that b lacks (consumes a only): a
+is the reference, b the query, as in SAM. Found in O(len(a) + len(b)) device memory by the
+persistent engine's breakpoints. params: the persistent engine's parameters; max_distance:
+when >= 0 and the distance is larger, distance -1 and an empty CIGAR.)";
+
+constexpr const char* kAlignsDoc = R"(Alignments of the pairs (seqs_a[i], seqs_b[i]), a list of Alignment.
+
+Every pair's parts share the launches. Other keywords as for align().)";
+
 constexpr const char* kDeviceDoc =
     R"(device: "" (LEVCL_DEVICE if set, else the first GPU, else the first CPU device), "P:D"
     (platform and device index), "N" (the N-th of list_devices()), or a case-insensitive part
@@ -105,22 +117,47 @@ py::tuple items(py::handle sequence, const char* name) {
   return tuple;
 }
 
-py::array_t<std::int64_t> distances(levcl::Context& context, py::handle seqs_a, py::handle seqs_b,
-                                    const levcl::Options& options) {
-  const py::tuple a = items(seqs_a, "seqs_a"), b = items(seqs_b, "seqs_b");
+// The pairs of two sequences of strings, held by `views` and `held` while the GIL is released.
+std::vector<levcl::PairView> pair_views(py::handle seqs_a, py::handle seqs_b, ByteViews& views,
+                                        std::vector<py::tuple>& held) {
+  held = {items(seqs_a, "seqs_a"), items(seqs_b, "seqs_b")};
+  const py::tuple &a = held[0], &b = held[1];
   if (a.size() != b.size())
     throw levcl::Error(levcl::ErrorCode::invalid_argument, "seqs_a has " + std::to_string(a.size()) +
                                                                " strings and seqs_b " + std::to_string(b.size()) +
                                                                ": they must pair up");
-  ByteViews views;
   std::vector<levcl::PairView> pairs(a.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i] = {views.add(a[i]), views.add(b[i])};
+  return pairs;
+}
+
+py::array_t<std::int64_t> distances(levcl::Context& context, py::handle seqs_a, py::handle seqs_b,
+                                    const levcl::Options& options) {
+  ByteViews views;
+  std::vector<py::tuple> held;
+  const std::vector<levcl::PairView> pairs = pair_views(seqs_a, seqs_b, views, held);
   levcl::BatchResult result;
   {
     py::gil_scoped_release unlocked;
     result = context.distances(pairs, options);
   }
   return py::array_t<std::int64_t>(result.distances.size(), result.distances.data());
+}
+
+levcl::Alignment align(levcl::Context& context, py::handle a, py::handle b, const levcl::Options& options) {
+  ByteViews views;
+  const std::string_view view_a = views.add(a), view_b = views.add(b);
+  py::gil_scoped_release unlocked;
+  return context.align(view_a, view_b, options);
+}
+
+std::vector<levcl::Alignment> aligns(levcl::Context& context, py::handle seqs_a, py::handle seqs_b,
+                                     const levcl::Options& options) {
+  ByteViews views;
+  std::vector<py::tuple> held;
+  const std::vector<levcl::PairView> pairs = pair_views(seqs_a, seqs_b, views, held);
+  py::gil_scoped_release unlocked;
+  return context.aligns(pairs, options).alignments;
 }
 
 // The module-level functions' contexts, one per device spec, made on first use (with the
@@ -159,6 +196,46 @@ PYBIND11_MODULE(levcl, m) {
       "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
       "threads"_a = 0, "device"_a = "", module_distances_doc.c_str());
 
+  py::class_<levcl::Alignment>(m, "Alignment", "An optimal alignment: see align().")
+      .def_readonly("distance", &levcl::Alignment::distance, "the edit distance, -1 above max_distance")
+      .def_readonly("cigar", &levcl::Alignment::cigar, "run-length CIGAR of =, X, I (a byte of b only), D (of a only)")
+      .def_readonly("a_start", &levcl::Alignment::a_start)
+      .def_readonly("a_end", &levcl::Alignment::a_end)
+      .def_readonly("b_start", &levcl::Alignment::b_start)
+      .def_readonly("b_end", &levcl::Alignment::b_end)
+      .def_readonly("seconds", &levcl::Alignment::seconds, "end to end (single alignments; 0 in a batch)")
+      .def_readonly("peak_device_bytes", &levcl::Alignment::peak_device_bytes)
+      .def("__repr__", [](const levcl::Alignment& r) {
+        return "Alignment(distance=" + std::to_string(r.distance) + ", cigar='" +
+               (r.cigar.size() > 60 ? r.cigar.substr(0, 57) + "..." : r.cigar) + "')";
+      });
+  const std::string module_align_doc = std::string(kAlignDoc) + "\n" + kDeviceDoc;
+  m.def(
+      "align",
+      [](const py::object& a, const py::object& b, const std::optional<levcl::Params>& params,
+         std::int64_t max_distance, const std::string& device) {
+        return align(default_context(device), a, b, options("", params, max_distance));
+      },
+      "a"_a, "b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, "device"_a = "",
+      module_align_doc.c_str());
+  const std::string module_aligns_doc = std::string(kAlignsDoc) + "\n" + kDeviceDoc;
+  m.def(
+      "aligns",
+      [](const py::object& seqs_a, const py::object& seqs_b, const std::optional<levcl::Params>& params,
+         std::int64_t max_distance, const std::string& device) {
+        return aligns(default_context(device), seqs_a, seqs_b, options("", params, max_distance));
+      },
+      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, "device"_a = "",
+      module_aligns_doc.c_str());
+  m.def(
+      "verify_alignment",
+      [](const py::object& a, const py::object& b, const std::string& cigar) {
+        ByteViews views;
+        return levcl::verify_alignment(views.add(a), views.add(b), cigar);
+      },
+      "a"_a, "b"_a, "cigar"_a,
+      "Replays cigar over a and b and returns its cost; raises levcl.UsageError when it does not align them.");
+
   py::class_<levcl::Context>(m, "Context", R"(One device with its command queue and built programs, reused across calls.
 
 The device is opened on first use (CPU variants never open it). Calls on one context are
@@ -180,6 +257,20 @@ serialised; separate contexts run in parallel from separate threads.)")
           },
           "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
           "threads"_a = 0, kDistancesDoc)
+      .def(
+          "align",
+          [](levcl::Context& context, const py::object& a, const py::object& b,
+             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
+            return align(context, a, b, options("", params, max_distance));
+          },
+          "a"_a, "b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, kAlignDoc)
+      .def(
+          "aligns",
+          [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b,
+             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
+            return aligns(context, seqs_a, seqs_b, options("", params, max_distance));
+          },
+          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, kAlignsDoc)
       .def_property_readonly(
           "device",
           [](levcl::Context& context) {

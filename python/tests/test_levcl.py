@@ -193,3 +193,38 @@ def test_version():
     assert levcl.version() == levcl.__version__
     major, minor, patch = levcl.__version__.split(".")
     assert major.isdigit() and minor.isdigit() and patch.isdigit()
+
+
+def test_align_gives_an_optimal_cigar():
+    r = levcl.align("kitten", "sitting")
+    assert r.distance == 3
+    assert levcl.verify_alignment("kitten", "sitting", r.cigar) == 3
+    assert (r.a_start, r.a_end, r.b_start, r.b_end) == (0, 6, 0, 7)
+    assert r.peak_device_bytes > 0
+    assert "distance=3" in repr(r)
+    rng = random.Random(8)
+    for _ in range(10):
+        a = bytes(rng.choice(b"ACGT") for _ in range(rng.randrange(0, 600)))
+        b = bytearray(a)
+        for _ in range(rng.randrange(0, 40)):
+            if b:
+                b[rng.randrange(len(b))] = rng.choice(b"ACGT")
+        got = levcl.Context().align(a, b, params={"wg": 32})
+        assert got.distance == levcl.distance(a, b, variant="cpu-dp")
+        assert levcl.verify_alignment(a, b, got.cigar) == got.distance
+
+
+def test_aligns_and_bounds():
+    seqs_a = ["kitten", b"", "flaw", np.frombuffer(b"intention", dtype=np.uint8)]
+    seqs_b = ["sitting", b"abc", "lawn", "execution"]
+    got = levcl.aligns(seqs_a, seqs_b)
+    assert [r.distance for r in got] == [3, 3, 2, 5]
+    assert levcl.verify_alignment("intention", "execution", got[3].cigar) == 5
+    bounded = levcl.align("kitten", "sitting", max_distance=2)
+    assert bounded.distance == -1 and bounded.cigar == ""
+    with pytest.raises(levcl.UsageError):
+        levcl.verify_alignment("abc", "abd", "3=")
+    with pytest.raises(levcl.UsageError):
+        levcl.align("a", "b", params={"no-such-param": 1})
+    with pytest.raises(levcl.UsageError):
+        levcl.aligns(["a"], [])

@@ -147,9 +147,35 @@ BatchRow levcl_row(const BatchBench& b, const Workload& w, const std::string& va
   return row;
 }
 
+// Context::aligns on the whole batch after a warm-up run of it; every distance checked
+// against the agreed ones and every CIGAR replayed (untimed).
+BatchRow align_row(const BatchBench& b, const Workload& w, Agreement& agreed) {
+  BatchRow row;
+  row.engine = "levcl align";
+  row.threads = 1;
+  b.context->aligns(w.views, w.pairs);
+  for (int run = 0; run < b.repeat; ++run) {
+    const BatchAlignment r = b.context->aligns(w.views, w.pairs);
+    std::vector<std::int64_t> distances;
+    for (std::size_t i = 0; i < r.alignments.size(); ++i) {
+      distances.push_back(r.alignments[i].distance);
+      if (run == 0 && verify_alignment(w.a(i), w.b(i), r.alignments[i].cigar) != r.alignments[i].distance)
+        throw Error(ErrorCode::internal, "levcl align: the CIGAR of pair " + std::to_string(i) + " of " + w.name +
+                                             " does not cost its distance");
+    }
+    agreed.check(distances, row.engine);
+    row.seconds.push_back(r.seconds);
+    row.kernel_seconds = r.kernel_seconds;
+    row.computed_cells = r.cells;
+    row.engines_used = "peak device " + fixed(r.peak_device_bytes / 1048576.0, 0) + " MiB, " +
+                       std::to_string(r.launches) + " launches";
+  }
+  return row;
+}
+
 BatchRow peer_row(const BatchBench& b, const Workload& w, const Peer& peer, const Agreement& agreed) {
   BatchRow row;
-  row.engine = peer.title;
+  row.engine = peer.title + (b.align ? " align" : "");
   row.threads = b.threads ? b.threads : std::thread::hardware_concurrency();
   for (int run = 0; run < b.repeat; ++run) {
     // Threads claim pairs one at a time, each with its own reusable worker; in a child
@@ -161,7 +187,7 @@ BatchRow peer_row(const BatchBench& b, const Workload& w, const Peer& peer, cons
           std::vector<std::thread> threads;
           for (unsigned t = 0; t < row.threads; ++t)
             threads.emplace_back([&] {
-              const Peer::Worker distance = peer.worker();
+              const Peer::Worker distance = b.align ? peer.align_worker() : peer.worker();
               for (std::size_t i; (i = next.fetch_add(1)) < w.pairs.size();)
                 distances[i] = distance(w.a(i), w.b(i));
             });
@@ -284,6 +310,7 @@ int run_batch_bench(const BatchBench& b) {
     }
     Agreement agreed;
     for (const auto& v : b.variants) add(levcl_row(b, w, v, agreed));
+    if (b.align) add(align_row(b, w, agreed));
     for (const Peer* p : b.peers) add(peer_row(b, w, *p, agreed));
   }
   std::cout << report();

@@ -26,6 +26,7 @@ struct BatchBench {
   double time_limit = 600;            // seconds a peer may take for a whole workload
   std::uint64_t seed = 1;
   std::string command, host_cpu, output;
+  bool align = false;                 // a Context::aligns row, and the peers' alignments
 };
 
 // Runs every engine on every workload; prints the Markdown table, writes PREFIX.md and

@@ -1,5 +1,6 @@
 // The CPU peers levcl-bench measures side by side with levcl: edlib and WFA2-lib, each
-// computing the exact global edit distance (score only, no heuristics). Each is compiled
+// computing the exact global edit distance (score only, no heuristics), or with --align the
+// alignment too. Each is compiled
 // in when its Debian package (libedlib-dev, libwfa2-dev) was found at configure time.
 #pragma once
 
@@ -20,6 +21,10 @@ struct Peer {
   // to pair (WFA2-lib's aligner), as a batch user of the library would.
   using Worker = std::function<std::int64_t(std::string_view a, std::string_view b)>;
   Worker (*worker)() = nullptr;
+  // The same with the alignment computed too (edlib's path; WFA2-lib's CIGAR by BiWFA, in
+  // O(s) memory): its distance.
+  std::int64_t (*align)(std::string_view a, std::string_view b) = nullptr;
+  Worker (*align_worker)() = nullptr;
 };
 
 // Every known peer, available or not (an unavailable one is reported as skipped).

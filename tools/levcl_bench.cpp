@@ -57,6 +57,7 @@ struct Options {
   std::vector<std::string> batch;
   unsigned threads = 0;
   bool quick = false;
+  bool align = false;
   int verbosity = 0;
 };
 
@@ -102,6 +103,9 @@ void define_options(CLI::App& app, Options& o) {
       ->allow_extra_args(false);
   app.add_option("--threads", o.threads, "Batch mode: host threads of the peers and levcl's CPU side (0: every core)")
       ->capture_default_str();
+  app.add_flag("--align", o.align,
+               "Alignments too: a 'levcl align' row (Context::align, or Context::aligns in --batch; every CIGAR "
+               "replayed, untimed), and the peers compute their alignment (edlib's path, WFA2-lib's BiWFA CIGAR)");
   app.add_flag("--quick", o.quick,
                "A small run for CI (under a minute on POCL): every device variant and the peers on synthetic "
                "10 kbp pairs at 50, 90 and 99% similarity, plus any FILES; options given explicitly win");
@@ -270,6 +274,35 @@ struct Bench {
     return r;
   }
 
+  // Context::align, timed like a device variant; its CIGAR replayed once, untimed. The
+  // params column says how much device memory it held.
+  Row align_row(Row r, const std::string& a, const std::string& b) {
+    r.engine = "levcl align";
+    r.on_device = true;
+    std::vector<std::int64_t> answers;
+    try {
+      const std::size_t k = std::min(warmup_characters, std::max(a.size(), b.size()));
+      context.align(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k));
+      for (int i = 0; may_run(r, i); ++i) {
+        const levcl::Alignment result = context.align(a, b);
+        if (i == 0 && levcl::verify_alignment(a, b, result.cigar) != result.distance)
+          throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
+        const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, a.size() + b.size());
+        r.params = "peak device " + fixed(result.peak_device_bytes / 1048576.0, 1) + " MiB (" + fixed(per_byte, 1) +
+                   " B per input byte), " + std::to_string(result.launches) + " launches";
+        r.seconds.push_back(result.seconds);
+        r.kernel_seconds.push_back(result.kernel_seconds);
+        r.cells = result.cells;
+        answers.push_back(result.distance);
+      }
+    } catch (const levcl::Error& e) {
+      r.status = Row::Status::failed;
+      r.message = e.what();
+    }
+    for (auto d : answers) record_distance(r, d);
+    return r;
+  }
+
   Row cpu_row(Row r, const std::string& engine, const std::function<std::int64_t()>& work) {
     r.engine = engine;
     r.limit_seconds = o.time_limit;
@@ -398,6 +431,7 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     b.command = command;
     b.host_cpu = host_cpu();
     b.output = o.output;
+    b.align = o.align;
     return run_batch_bench(b);
   }
   const auto work = workloads(o);
@@ -420,10 +454,12 @@ int run(Options o, const std::string& command, const CLI::App& app) {
       these.push_back(std::move(r));
     };
     for (const auto& v : e.device_variants) add(bench.device_row(base, v, a, b));
+    if (o.align) add(bench.align_row(base, a, b));
     for (const auto& v : e.cpu_variants)
       add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v).distance; }));
     for (const auto* p : e.peers)
-      add(bench.cpu_row(base, p->name, [&, p] { return p->distance(a, b); }));
+      add(o.align ? bench.cpu_row(base, p->name + " align", [&, p] { return p->align(a, b); })
+                  : bench.cpu_row(base, p->name, [&, p] { return p->distance(a, b); }));
     agreed_distance(these);  // a disagreement ends the run: never a row
     rows.insert(rows.end(), these.begin(), these.end());
     write_outputs(o, h, rows);  // after every pair, so a long run keeps what it measured

@@ -48,5 +48,19 @@ case $phase in
       -o "$out/persistent-ecoli" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
     levcl-bench --lengths 100M --similarities 0.999 --variants persistent,pwg,auto --peers wfa2 --repeat 3 \
       --row-budget 10 --time-limit 60 -o "$out/persistent-100M" ;;
+  align-genomes)  # 7. alignments (Context::align) beside the distance (auto, persistent), edlib's path and WFA2-lib's BiWFA CIGAR: E. coli, Table 3 rows 1-2
+    levcl-bench --align --variants auto,persistent --repeat 3 --row-budget 20 --time-limit 60 -o "$out/align-genomes" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" \
+      "$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz" ;;
+  align-sweep)  # 7. alignments of synthetic 10 Mbp pairs at 99.9% and 99%
+    levcl-bench --align --lengths 10M --similarities 0.99,0.999 --variants auto,persistent --repeat 3 --row-budget 10 \
+      --time-limit 30 -o "$out/align-sweep" ;;
+  align-long)  # 7. alignments of Table 3 rows 3-4, one run each
+    levcl-bench --align --variants auto --repeat 1 --time-limit 30 -o "$out/align-long" \
+      "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}" ;;
+  align-batch)  # 7. alignments of 10^5 pairs of 10 kbp at 90% (Context::aligns) beside their distances and the peers on every host thread
+    levcl-bench --align --batch synthetic:100000:10000:0.9 --variants auto --repeat 2 --time-limit 120 \
+      -o "$out/align-batch" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

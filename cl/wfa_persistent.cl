@@ -53,6 +53,7 @@
 #define MEETING_SLOTS (2 * GROUPS + 8)
 #define MEETING(state, total) ((state) + 4 + 4 * ((total) % MEETING_SLOTS))
 #define STATE_INTS (4 + 4 * MEETING_SLOTS)
+#define RESULT_INTS 6
 #define PIECE_FIELDS 8
 
 // The diagonals of radius r inside the matrix and the bound's diamond: forward diagonal k
@@ -191,7 +192,12 @@ inline long diagonal_of(int direction, long m, long n, long p) { return directio
 // own (group ids q * GROUPS ..) and reads its fields from pieces[PIECE_FIELDS * q ..]:
 // the offsets of its strings in a_all and b_all, their lengths m and n, the offset of its
 // columns, its first position p_low, its bound and solo_last. Its flags are
-// flags_all[q * GROUPS ..], its state state_all[q * STATE_INTS ..].
+// flags_all[q * GROUPS ..], its state state_all[q * STATE_INTS ..]. A piece of one
+// workgroup (GROUPS 1: the pieces are many) sets up its own state, and at its end writes
+// what the host wants to results[q * RESULT_INTS ..]: the distance, the meeting's row,
+// diagonal and forward score, and the cells (low and high words); so the host sends and
+// reads back a few bytes a piece, not the whole state. With more workgroups per piece
+// the host sets up the state and reads it.
 //
 // A piece's positions p_low .. p_low + width - 1 are stored. state: [0] the distance
 // (INT_MAX until found), [2..3] cells computed, then MEETING_SLOTS meeting slots. flags[g]:
@@ -205,7 +211,8 @@ inline long diagonal_of(int direction, long m, long n, long p) { return directio
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __global const long* pieces,
                     __global int* forward0_all, __global int* forward1_all, __global int* backward0_all,
-                    __global int* backward1_all, volatile __global int* flags_all, __global int* state_all) {
+                    __global int* backward1_all, volatile __global int* flags_all, __global int* state_all,
+                    __global int* results) {
   const long piece = get_group_id(0) / GROUPS;
   const int g = (int)(get_group_id(0) % GROUPS);
   __global const long* fields = pieces + PIECE_FIELDS * piece;
@@ -226,6 +233,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __
   __local int pending[2 * WG], pending_row[2 * WG];
   __local int pending_count, team_first[TEAMS], busy[3], stop;
   const int lid = (int)get_local_id(0);
+#if GROUPS == 1
+  for (int i = lid; i < STATE_INTS; i += WG) state[i] = i == 0 ? INT_MAX : 0;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+#endif
   const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
   const long delta = (long)n - m;
   uint cells = 0;
@@ -374,4 +385,18 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __
     barrier(CLK_LOCAL_MEM_FENCE);
   } while (go_on);
   count_cells(state, cells);
+#if GROUPS == 1
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (lid == 0) {
+    __global int* out = results + piece * RESULT_INTS;
+    const int distance = state[0];
+    __global const int* slot = MEETING(state, distance == INT_MAX ? 0 : distance);
+    out[0] = distance;
+    out[1] = slot[0] == distance + 1 ? slot[1] : INT_MIN;  // INT_MIN: no meeting cell recorded
+    out[2] = slot[2];
+    out[3] = slot[3];
+    out[4] = state[2];
+    out[5] = state[3];
+  }
+#endif
 }

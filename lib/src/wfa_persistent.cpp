@@ -16,13 +16,17 @@ namespace {
 constexpr std::int64_t meeting_slots(std::int64_t groups) { return 2 * groups + 8; }  // MEETING_SLOTS
 constexpr std::int64_t state_ints(std::int64_t groups) { return 4 + 4 * meeting_slots(groups); }  // STATE_INTS
 constexpr std::size_t piece_fields = 8;  // PIECE_FIELDS
+constexpr std::size_t result_ints = 6;   // RESULT_INTS
+constexpr std::int64_t kNarrowWorkgroup = 64;  // work-items per piece when the pieces are many
 
 // The arguments of wfa_persistent, in the kernel's order.
 struct PersistentArgs {
   cl::Buffer a, b, pieces;
   cl::Buffer forward0, forward1, backward0, backward1;
-  cl::Buffer flags, state;
-  auto fields() const { return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, state); }
+  cl::Buffer flags, state, results;
+  auto fields() const {
+    return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, state, results);
+  }
 };
 
 // Workgroups a piece may have: the parameter, or one per compute unit on a GPU (one per
@@ -86,7 +90,7 @@ struct PieceMeetings::Impl {
     cl::Buffer buffer;
     std::uint64_t bytes = 0;
   };
-  Held columns[4], flags, state, table;
+  Held columns[4], flags, state, table, results;
   MeetingCosts costs;
 
   Held& grown(Held& held, std::uint64_t bytes) {
@@ -101,14 +105,14 @@ struct PieceMeetings::Impl {
   // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
   static std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
     return 4 * width * sizeof(cl_int) +
-           count * (sizeof(cl_long) * piece_fields + sizeof(cl_int) * (groups + state_ints(groups)));
+           count * (sizeof(cl_long) * piece_fields + sizeof(cl_int) * (groups + state_ints(groups) + result_ints));
   }
 
-  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::vector<Breakpoint>& out);
+  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::vector<Breakpoint>& out);
 };
 
 PieceMeetings::PieceMeetings(OpenDevice& device, std::string_view a, std::string_view b, const Params& params)
-    : impl_(new Impl{device, params, {}, {}, 0, extend_by_words(a, b, params.at("extend")), {}, {}, {}, {}, {}}) {
+    : impl_(new Impl{device, params, {}, {}, 0, extend_by_words(a, b, params.at("extend")), {}, {}, {}, {}, {}, {}}) {
   try {
     impl_->a = upload_string(device, a);
     const bool same = a.data() == b.data() && a.size() == b.size();
@@ -158,16 +162,19 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
       groups = g;
       ++count;
     }
-    impl_->launch(&pieces[first], count, groups, out);
+    // Pieces that outnumber the workgroups twice over get one narrow workgroup each: their
+    // fronts are short, and a wide one would idle most of its work-items through every
+    // step's barriers, with fewer resident workgroups per compute unit.
+    const std::int64_t narrow = static_cast<std::int64_t>(count) >= 2 * allowed ? std::min<std::int64_t>(wg, kNarrowWorkgroup) : wg;
+    impl_->launch(&pieces[first], count, groups, narrow, out);
     first += count;
   }
   return out;
 }
 
-void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::int64_t groups,
+void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
                                  std::vector<Breakpoint>& out) {
   const DeviceInfo& info = device.info();
-  const std::int64_t wg = params.at("wg");
   const bool nvidia = info.platform_vendor.find("NVIDIA") != std::string::npos;
   const std::string options = "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) +
                               " -DTEAM=" + std::to_string(params.at("team")) + " -DEXTEND_WORDS=" +
@@ -176,10 +183,14 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
       device.kernel({"workgroup_flags.cl", "wfa_common.cl", "wfa_persistent.cl"}, "wfa_persistent", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
+  // One workgroup a piece: the kernel sets up each piece's state and writes its results;
+  // more: the host sets up the flags and state and reads the state back.
+  const bool compact = groups == 1;
   const std::size_t slots = static_cast<std::size_t>(state_ints(groups));
   std::vector<cl_long> table(count * piece_fields);
-  std::vector<cl_int> flag_init(count * static_cast<std::size_t>(groups));
-  std::vector<cl_int> state(count * slots, 0);
+  std::vector<cl_int> flag_init(compact ? 0 : count * static_cast<std::size_t>(groups));
+  std::vector<cl_int> state(compact ? 0 : count * slots, 0);
+  std::vector<cl_int> results(compact ? count * result_ints : 0);
   std::uint64_t width = 0;
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& piece = pieces[q];
@@ -197,11 +208,12 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
     fields[6] = piece.bound;
     fields[7] = solo_last;
     width += static_cast<std::uint64_t>(at.width);
+    if (compact) continue;
     for (std::int64_t g = 0; g < groups; ++g)
       flag_init[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
     state[q * slots] = INT_MAX;
   }
-  const auto bytes_of = [](const auto& v) { return v.size() * sizeof(v[0]); };
+  const auto bytes_of = [](const auto& v) { return std::max<std::size_t>(1, v.size() * sizeof(v[0])); };
   try {
     PersistentArgs args;
     args.a = a;
@@ -210,21 +222,27 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
     cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
     for (int c = 0; c < 4; ++c) *column_args[c] = grown(columns[c], std::max<std::uint64_t>(width, 1) * sizeof(cl_int)).buffer;
     args.pieces = grown(this->table, bytes_of(table)).buffer;
-    args.flags = grown(flags, bytes_of(flag_init)).buffer;
-    args.state = grown(this->state, bytes_of(state)).buffer;
+    args.flags = grown(flags, count * groups * sizeof(cl_int)).buffer;
+    args.state = grown(this->state, count * slots * sizeof(cl_int)).buffer;
+    args.results = grown(this->results, bytes_of(results)).buffer;
     cl::CommandQueue& queue = device.queue();
     queue.enqueueWriteBuffer(args.pieces, CL_FALSE, 0, bytes_of(table), table.data());
-    queue.enqueueWriteBuffer(args.flags, CL_FALSE, 0, bytes_of(flag_init), flag_init.data());
-    queue.enqueueWriteBuffer(args.state, CL_FALSE, 0, bytes_of(state), state.data());
+    if (!compact) {
+      queue.enqueueWriteBuffer(args.flags, CL_FALSE, 0, bytes_of(flag_init), flag_init.data());
+      queue.enqueueWriteBuffer(args.state, CL_FALSE, 0, bytes_of(state), state.data());
+    }
     set_args(kernel, args);
-    std::uint64_t held = string_bytes + this->table.bytes + flags.bytes + this->state.bytes;
+    std::uint64_t held = string_bytes + this->table.bytes + flags.bytes + this->state.bytes + this->results.bytes;
     for (const Held& c : columns) held += c.bytes;
     costs.peak_device_bytes = std::max(costs.peak_device_bytes, held);
 
     BusySpan busy;
     device.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
                   busy.event(true));
-    queue.enqueueReadBuffer(args.state, CL_TRUE, 0, bytes_of(state), state.data());
+    if (compact)
+      queue.enqueueReadBuffer(args.results, CL_TRUE, 0, bytes_of(results), results.data());
+    else
+      queue.enqueueReadBuffer(args.state, CL_TRUE, 0, bytes_of(state), state.data());
     costs.kernel_seconds += busy.seconds();
     ++costs.launches;
     log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}", count, width, groups,
@@ -234,24 +252,36 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
   }
 
   for (std::size_t q = 0; q < count; ++q) {
-    const cl_int* piece_state = &state[q * slots];
-    costs.cells += (static_cast<std::uint64_t>(static_cast<cl_uint>(piece_state[3])) << 32) |
-                   static_cast<cl_uint>(piece_state[2]);
+    // distance, the meeting's row, diagonal and forward score, cells (INT_MIN row: none)
+    cl_int found[result_ints];
+    if (compact) {
+      std::copy_n(&results[q * result_ints], result_ints, found);
+    } else {
+      const cl_int* piece_state = &state[q * slots];
+      const std::int64_t distance = piece_state[0];
+      const cl_int* slot = piece_state + 4 + 4 * (distance == INT_MAX ? 0 : distance % meeting_slots(groups));
+      found[0] = piece_state[0];
+      found[1] = slot[0] == distance + 1 ? slot[1] : INT_MIN;
+      found[2] = slot[2];
+      found[3] = slot[3];
+      found[4] = piece_state[2];
+      found[5] = piece_state[3];
+    }
+    costs.cells += (static_cast<std::uint64_t>(static_cast<cl_uint>(found[5])) << 32) | static_cast<cl_uint>(found[4]);
     Breakpoint meeting;
-    const std::int64_t distance = piece_state[0], bound = pieces[q].bound;
+    const std::int64_t distance = found[0], bound = pieces[q].bound;
     if (distance > bound) {
       meeting.distance = bound + 1;
       out.push_back(meeting);
       continue;
     }
-    const cl_int* slot = piece_state + 4 + 4 * (distance % meeting_slots(groups));
-    if (slot[0] != distance + 1)
+    if (found[1] == INT_MIN)
       throw Error(ErrorCode::internal, "persistent found distance " + std::to_string(distance) + " without its meeting cell");
     meeting.distance = distance;
-    meeting.i = slot[1];
-    meeting.j = static_cast<std::int64_t>(slot[1]) + slot[2];
-    meeting.forward_score = slot[3];
-    meeting.backward_score = distance - slot[3];
+    meeting.i = found[1];
+    meeting.j = static_cast<std::int64_t>(found[1]) + found[2];
+    meeting.forward_score = found[3];
+    meeting.backward_score = distance - found[3];
     out.push_back(meeting);
   }
 }

@@ -38,8 +38,8 @@ struct MeetingCosts {
 
 // The breakpoints of many pieces of two strings held on the device, as few launches as
 // device memory allows: each piece gets workgroups of its own, a share of the compute
-// units when the pieces are few, one when they are many. The buffers grow as needed and
-// are kept from run to run.
+// units when the pieces are few, one when they are many (then of at most 64 work-items:
+// the parameter wg is the widest). The buffers grow as needed and are kept from run to run.
 class PieceMeetings {
  public:
   // Uploads a and b (once when they are the same view); params: the persistent variant's,

@@ -4,16 +4,19 @@
 // a level at once, a cell where the forward and backward wavefronts meet; each part is
 // split there into two whose distances it also gives, so every part below the top is
 // solved with its exact distance as bound (its columns hold O(distance) positions). A
-// part of distance 0 or 1, or with an empty side, has a CIGAR found by comparing bytes,
-// which the host writes; the others go to the next level. Distances halve per level, so
-// a pair of distance d takes about log2(d) + 2 launches.
+// part of distance at most kTracebackScore is traced back on the device, one work-item a
+// part (alignment_traceback.cpp); a part with an empty side is all I or all D; the others
+// go to the next level. Distances halve per level, so a pair of distance d takes about
+// log2(d / kTracebackScore) + 2 levels of launches.
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <string>
 
+#include "alignment_traceback.hpp"
 #include "cigar.hpp"
+#include "device_runtime.hpp"
 #include "context_impl.hpp"
 #include "log.hpp"
 #include "wfa_persistent.hpp"
@@ -31,26 +34,15 @@ struct Part {
   std::int64_t a_offset, m, b_offset, n, distance;
 };
 
-// The CIGAR of a part whose distance is 0 or 1, or one of whose strings is empty: the one
-// edit (if any) goes after the longest common prefix, which an optimal path may always
-// follow when a single edit remains.
-void write_part(const Part& part, std::string_view a, std::string_view b, detail::CigarBuilder& cigar) {
-  if (part.m == 0 || part.n == 0) {
-    cigar.add('D', static_cast<std::uint64_t>(part.m));
-    cigar.add('I', static_cast<std::uint64_t>(part.n));
-    return;
-  }
-  const std::string_view x = a.substr(static_cast<std::size_t>(part.a_offset), static_cast<std::size_t>(part.m));
-  const std::string_view y = b.substr(static_cast<std::size_t>(part.b_offset), static_cast<std::size_t>(part.n));
-  const std::size_t prefix = static_cast<std::size_t>(std::mismatch(x.begin(), x.end(), y.begin(), y.end()).first - x.begin());
-  cigar.add('=', prefix);
-  if (part.distance == 0) return;
-  const char op = x.size() == y.size() ? 'X' : x.size() > y.size() ? 'D' : 'I';
-  cigar.add(op, 1);
-  cigar.add('=', std::min(x.size(), y.size()) - prefix - (op == 'X' ? 1 : 0));
-}
+// Parts with an empty side need no device: all D, or all I.
+bool written_on_host(const Part& part) { return part.m == 0 || part.n == 0; }
+bool traced(const Part& part) { return part.distance >= 0 && part.distance <= detail::kTracebackScore; }
 
-bool written_on_host(const Part& part) { return part.m == 0 || part.n == 0 || (part.distance >= 0 && part.distance <= 1); }
+// A finished part: written on the host, or its runs in the tracebacks' vector.
+struct Leaf {
+  Part part;
+  detail::PartTracebacks::Span runs{0, 0};
+};
 
 // One pair of the uploaded strings: a[a_offset, + m) against b[b_offset, + n).
 struct Task {
@@ -62,7 +54,8 @@ std::vector<Alignment> align_tasks(detail::OpenDevice& device, std::string_view 
                                    const std::vector<Task>& tasks, const Params& params, std::int64_t max_distance,
                                    detail::MeetingCosts& costs) {
   std::vector<Alignment> out(tasks.size());
-  std::vector<Part> parts, leaves;
+  std::vector<Part> parts;
+  std::vector<Leaf> leaves;
   std::vector<std::int64_t> bounds(tasks.size());  // the top level's, per pair
   for (std::size_t t = 0; t < tasks.size(); ++t) {
     const Task& task = tasks[t];
@@ -76,22 +69,38 @@ std::vector<Alignment> align_tasks(detail::OpenDevice& device, std::string_view 
     parts.push_back({t, task.a_offset, task.m, task.b_offset, task.n, out[t].distance});
   }
 
-  std::unique_ptr<detail::PieceMeetings> meetings;  // made (the strings uploaded) when a part needs it
+  // Made (the strings uploaded) when a part needs the device.
+  std::unique_ptr<detail::DeviceStrings> strings;
+  std::unique_ptr<detail::PieceMeetings> meetings;
+  std::unique_ptr<detail::PartTracebacks> tracebacks;
+  std::vector<std::uint64_t> runs;  // the traced parts' runs
   std::size_t level = 0;
   while (!parts.empty()) {
-    std::vector<Part> split;
-    std::vector<Piece> pieces;
+    std::vector<Part> split, to_trace;
+    std::vector<Piece> pieces, trace_pieces;
     for (const Part& part : parts) {
       if (written_on_host(part)) {
-        leaves.push_back(part);
-        continue;
+        leaves.push_back({part});
+      } else if (traced(part)) {
+        to_trace.push_back(part);
+        trace_pieces.push_back({part.a_offset, part.m, part.b_offset, part.n, part.distance});
+      } else {
+        split.push_back(part);
+        pieces.push_back(
+            {part.a_offset, part.m, part.b_offset, part.n, part.distance >= 0 ? part.distance : bounds[part.pair]});
       }
-      split.push_back(part);
-      pieces.push_back({part.a_offset, part.m, part.b_offset, part.n, part.distance >= 0 ? part.distance : bounds[part.pair]});
     }
     parts.clear();
+    if (!strings && (!pieces.empty() || !trace_pieces.empty()))
+      strings = std::make_unique<detail::DeviceStrings>(device, a, b);
+    if (!trace_pieces.empty()) {
+      if (!tracebacks) tracebacks = std::make_unique<detail::PartTracebacks>(device, *strings);
+      std::vector<detail::PartTracebacks::Span> spans;
+      tracebacks->run(trace_pieces, runs, spans);
+      for (std::size_t q = 0; q < to_trace.size(); ++q) leaves.push_back({to_trace[q], spans[q]});
+    }
     if (pieces.empty()) break;
-    if (!meetings) meetings = std::make_unique<detail::PieceMeetings>(device, a, b, params);
+    if (!meetings) meetings = std::make_unique<detail::PieceMeetings>(device, *strings, params);
     const std::vector<Breakpoint> found = meetings->run(pieces);
     for (std::size_t q = 0; q < split.size(); ++q) {
       const Part& part = split[q];
@@ -110,19 +119,36 @@ std::vector<Alignment> align_tasks(detail::OpenDevice& device, std::string_view 
       parts.push_back({part.pair, part.a_offset + at.i, part.m - at.i, part.b_offset + at.j, part.n - at.j,
                        at.backward_score});
     }
-    detail::log().debug("align: level {}: {} part(s) split, {} written", level++, split.size(), leaves.size());
+    detail::log().debug("align: level {}: {} part(s) split, {} traced, {} finished", level++, split.size(),
+                        to_trace.size(), leaves.size());
   }
-
   if (meetings) costs = meetings->costs();
+  if (tracebacks) {
+    costs.cells += tracebacks->cells();
+    costs.launches += tracebacks->launches();
+    costs.kernel_seconds += tracebacks->kernel_seconds();
+    costs.peak_device_bytes += tracebacks->device_bytes();  // both only grow: their sum at the end is the peak
+  }
+  if (strings && !meetings) costs.peak_device_bytes += strings->bytes;
+
   // Parts of a pair follow each other along its path, each starting where the one before
   // ended: in the order of a_offset + b_offset (empty parts left out).
-  std::stable_sort(leaves.begin(), leaves.end(), [](const Part& x, const Part& y) {
-    return x.pair != y.pair ? x.pair < y.pair : x.a_offset + x.b_offset < y.a_offset + y.b_offset;
+  std::stable_sort(leaves.begin(), leaves.end(), [](const Leaf& x, const Leaf& y) {
+    return x.part.pair != y.part.pair ? x.part.pair < y.part.pair
+                                      : x.part.a_offset + x.part.b_offset < y.part.a_offset + y.part.b_offset;
   });
   for (std::size_t first = 0; first < leaves.size();) {
-    const std::size_t pair = leaves[first].pair;
+    const std::size_t pair = leaves[first].part.pair;
     detail::CigarBuilder cigar;
-    for (; first < leaves.size() && leaves[first].pair == pair; ++first) write_part(leaves[first], a, b, cigar);
+    for (; first < leaves.size() && leaves[first].part.pair == pair; ++first) {
+      const Leaf& leaf = leaves[first];
+      if (written_on_host(leaf.part)) {
+        cigar.add('D', static_cast<std::uint64_t>(leaf.part.m));
+        cigar.add('I', static_cast<std::uint64_t>(leaf.part.n));
+      }
+      for (std::size_t r = leaf.runs.begin; r < leaf.runs.begin + leaf.runs.count; ++r)
+        cigar.add(detail::kRunOps[runs[r] & 3], runs[r] >> 2);
+    }
     if (out[pair].distance >= 0) out[pair].cigar = cigar.str();
   }
   return out;

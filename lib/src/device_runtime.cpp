@@ -91,6 +91,17 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
   return buffer;
 }
 
+DeviceStrings::DeviceStrings(OpenDevice& device, std::string_view sa, std::string_view sb) : host_a(sa), host_b(sb) {
+  const bool same = sa.data() == sb.data() && sa.size() == sb.size();
+  try {
+    a = upload_string(device, sa);
+    b = same ? a : upload_string(device, sb);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "copying strings to " + device.info().name);
+  }
+  bytes = sa.size() + (same ? 0 : sb.size());
+}
+
 void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg) const {
   const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
   log().debug("kernel {}: at most {} work-items, {} bytes private and {} bytes local memory per work-item/group",

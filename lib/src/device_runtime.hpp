@@ -95,6 +95,15 @@ class BusySpan {
 // queue runs it before any later launch.
 cl::Buffer upload_string(OpenDevice& device, std::string_view s);
 
+// Two strings on the device for the launches of one call (the alignment's breakpoints and
+// tracebacks share them); b is a's buffer when they are the same view.
+struct DeviceStrings {
+  DeviceStrings(OpenDevice& device, std::string_view a, std::string_view b);
+  std::string_view host_a, host_b;
+  cl::Buffer a, b;
+  std::uint64_t bytes = 0;  // device memory they hold
+};
+
 // Kernel source: LEVCL_KERNEL_DIR/<file> if that variable is set, else the embedded copy.
 std::string kernel_source(const std::string& file);
 

@@ -111,16 +111,9 @@ struct PieceMeetings::Impl {
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::vector<Breakpoint>& out);
 };
 
-PieceMeetings::PieceMeetings(OpenDevice& device, std::string_view a, std::string_view b, const Params& params)
-    : impl_(new Impl{device, params, {}, {}, 0, extend_by_words(a, b, params.at("extend")), {}, {}, {}, {}, {}, {}}) {
-  try {
-    impl_->a = upload_string(device, a);
-    const bool same = a.data() == b.data() && a.size() == b.size();
-    impl_->b = same ? impl_->a : upload_string(device, b);
-    impl_->string_bytes = a.size() + (same ? 0 : b.size());
-  } catch (const cl::Error& e) {
-    throw_opencl_error(e, "copying strings to " + device.info().name);
-  }
+PieceMeetings::PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params)
+    : impl_(new Impl{device, params, strings.a, strings.b, strings.bytes,
+                     extend_by_words(strings.host_a, strings.host_b, params.at("extend")), {}, {}, {}, {}, {}, {}}) {
   impl_->costs.peak_device_bytes = impl_->string_bytes;
 }
 
@@ -289,7 +282,8 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
 Breakpoint meet_in_the_middle(OpenDevice& device, std::string_view a, std::string_view b, const Params& params,
                               std::int64_t max_distance, Result* result) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
-  PieceMeetings meetings(device, a, b, params);
+  const DeviceStrings strings(device, a, b);
+  PieceMeetings meetings(device, strings, params);
   const Breakpoint meeting =
       meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(max_distance, 0, std::max(m, n))}}).front();
   if (result) {

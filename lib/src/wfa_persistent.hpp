@@ -14,6 +14,8 @@
 
 namespace levcl::detail {
 
+struct DeviceStrings;  // device_runtime.hpp
+
 // Cell (i, j) of the DP matrix lies on an optimal path of a against b: the distance of
 // a[0, i) and b[0, j) is at most forward_score, that of a[i, m) and b[j, n) at most
 // backward_score, and the two add up to the distance (so each holds with equality).
@@ -42,9 +44,9 @@ struct MeetingCosts {
 // the parameter wg is the widest). The buffers grow as needed and are kept from run to run.
 class PieceMeetings {
  public:
-  // Uploads a and b (once when they are the same view); params: the persistent variant's,
-  // every one present (resolve_params).
-  PieceMeetings(OpenDevice& device, std::string_view a, std::string_view b, const Params& params);
+  // Pieces of `strings`, which must outlive it; params: the persistent variant's, every one
+  // present (resolve_params).
+  PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params);
   ~PieceMeetings();
   PieceMeetings(const PieceMeetings&) = delete;
   PieceMeetings& operator=(const PieceMeetings&) = delete;

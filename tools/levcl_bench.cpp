@@ -249,22 +249,32 @@ struct Bench {
     r.distance = d;
   }
 
-  Row device_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
-    r.engine = "levcl " + variant;
+  // What a row keeps of one measured device run.
+  struct DeviceRun {
+    std::int64_t distance;
+    double seconds, kernel_seconds;
+    std::uint64_t cells;
+    std::string params, params_source;
+  };
+  // run(a, b, checked): one run on (a, b), checking its answer when `checked`.
+  using DeviceWork = std::function<DeviceRun(std::string_view a, std::string_view b, bool checked)>;
+
+  // A warm-up on the strings' first warmup_characters (builds or loads the programs, wakes
+  // the device), then the measured runs, the first of them checked.
+  Row measured_row(Row r, const std::string& a, const std::string& b, const DeviceWork& run) {
     r.on_device = true;
     std::vector<std::int64_t> answers;
     try {
       const std::size_t k = std::min(warmup_characters, std::max(a.size(), b.size()));
-      context.distance(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k), variant);
+      run(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k), false);
       for (int i = 0; may_run(r, i); ++i) {
-        const levcl::Result result = context.distance(a, b, variant);
-        // auto chooses per pair: say what it chose.
-        r.params = (variant == "auto" ? result.variant + ": " : std::string()) + params_text(result.params);
-        r.params_source = result.params_source;
-        r.seconds.push_back(result.seconds);
-        r.kernel_seconds.push_back(result.kernel_seconds);
-        r.cells = result.cells;
-        answers.push_back(result.distance);
+        const DeviceRun d = run(a, b, i == 0);
+        r.params = d.params;
+        r.params_source = d.params_source;
+        r.seconds.push_back(d.seconds);
+        r.kernel_seconds.push_back(d.kernel_seconds);
+        r.cells = d.cells;
+        answers.push_back(d.distance);
       }
     } catch (const levcl::Error& e) {
       r.status = Row::Status::failed;
@@ -274,33 +284,31 @@ struct Bench {
     return r;
   }
 
-  // Context::align, timed like a device variant; its CIGAR replayed once, untimed. The
-  // params column says how much device memory it held.
+  Row device_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
+    r.engine = "levcl " + variant;
+    return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool) {
+      const levcl::Result result = context.distance(x, y, variant);
+      // auto chooses per pair: say what it chose.
+      return DeviceRun{result.distance, result.seconds, result.kernel_seconds, result.cells,
+                       (variant == "auto" ? result.variant + ": " : std::string()) + params_text(result.params),
+                       result.params_source};
+    });
+  }
+
+  // Context::align: its CIGAR replayed once, untimed; the params column says how much
+  // device memory it held.
   Row align_row(Row r, const std::string& a, const std::string& b) {
     r.engine = "levcl align";
-    r.on_device = true;
-    std::vector<std::int64_t> answers;
-    try {
-      const std::size_t k = std::min(warmup_characters, std::max(a.size(), b.size()));
-      context.align(std::string_view(a).substr(0, k), std::string_view(b).substr(0, k));
-      for (int i = 0; may_run(r, i); ++i) {
-        const levcl::Alignment result = context.align(a, b);
-        if (i == 0 && levcl::verify_alignment(a, b, result.cigar) != result.distance)
-          throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
-        const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, a.size() + b.size());
-        r.params = "peak device " + fixed(result.peak_device_bytes / 1048576.0, 1) + " MiB (" + fixed(per_byte, 1) +
-                   " B per input byte), " + std::to_string(result.launches) + " launches";
-        r.seconds.push_back(result.seconds);
-        r.kernel_seconds.push_back(result.kernel_seconds);
-        r.cells = result.cells;
-        answers.push_back(result.distance);
-      }
-    } catch (const levcl::Error& e) {
-      r.status = Row::Status::failed;
-      r.message = e.what();
-    }
-    for (auto d : answers) record_distance(r, d);
-    return r;
+    return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool checked) {
+      const levcl::Alignment result = context.align(x, y);
+      if (checked && levcl::verify_alignment(x, y, result.cigar) != result.distance)
+        throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
+      const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, x.size() + y.size());
+      return DeviceRun{result.distance, result.seconds, result.kernel_seconds, result.cells,
+                       "peak device " + fixed(result.peak_device_bytes / 1048576.0, 1) + " MiB (" + fixed(per_byte, 1) +
+                           " B per input byte), " + std::to_string(result.launches) + " launches",
+                       ""};
+    });
   }
 
   Row cpu_row(Row r, const std::string& engine, const std::function<std::int64_t()>& work) {

@@ -186,28 +186,15 @@ Alignment Context::align(std::string_view a, std::string_view b, const Options& 
 }
 
 BatchAlignment Context::aligns(const std::vector<PairView>& pairs, const Options& options) {
-  // A single pair is aligned in place; more are laid end to end (a's in one string, b's in
-  // another) so that every pair's parts share the launches.
-  std::vector<std::string_view> strings;
-  std::vector<IndexPair> indices;
-  for (const PairView& pair : pairs) {
-    indices.push_back({static_cast<std::uint32_t>(strings.size()), static_cast<std::uint32_t>(strings.size() + 1)});
-    strings.push_back(pair.a);
-    strings.push_back(pair.b);
-  }
-  return aligns(strings, indices, options);
+  const detail::IndexedPairs batch = detail::indexed(pairs);
+  return aligns(batch.strings, batch.pairs, options);
 }
 
 BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
   check_align_variant(options.variant);
   detail::resolve_params(detail::find_variant("persistent").info, options.params);
-  for (const IndexPair& pair : pairs) {
-    if (pair.a >= strings.size() || pair.b >= strings.size())
-      throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(std::max(pair.a, pair.b)) +
-                                                   " of " + std::to_string(strings.size()));
-    detail::check_length(strings[pair.a], strings[pair.b]);
-  }
+  detail::check_batch(strings, pairs);
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const Impl::Plan plan = impl_->plan("persistent", options.params, {}, {});

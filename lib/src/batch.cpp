@@ -22,31 +22,43 @@ bool fits_batch(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-BatchResult Context::distances(const std::vector<PairView>& pairs, const Options& options) {
-  // Strings 2i and 2i + 1 are pair i's: nothing shared, nothing to look up.
-  std::vector<std::string_view> strings;
-  std::vector<IndexPair> indices;
-  strings.reserve(2 * pairs.size());
-  indices.reserve(pairs.size());
+namespace detail {
+
+IndexedPairs indexed(const std::vector<PairView>& pairs) {
+  // Nothing shared, nothing to look up.
+  IndexedPairs out;
+  out.strings.reserve(2 * pairs.size());
+  out.pairs.reserve(pairs.size());
   for (const auto& p : pairs) {
-    indices.push_back({static_cast<std::uint32_t>(strings.size()), static_cast<std::uint32_t>(strings.size() + 1)});
-    strings.push_back(p.a);
-    strings.push_back(p.b);
+    out.pairs.push_back({static_cast<std::uint32_t>(out.strings.size()), static_cast<std::uint32_t>(out.strings.size() + 1)});
+    out.strings.push_back(p.a);
+    out.strings.push_back(p.b);
   }
-  return distances(strings, indices, options);
+  return out;
+}
+
+void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs) {
+  if (strings.size() > std::numeric_limits<std::uint32_t>::max())
+    throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
+  for (const auto& s : strings) check_length(s, {});
+  for (const auto& p : pairs)
+    if (p.a >= strings.size() || p.b >= strings.size())
+      throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(std::max(p.a, p.b)) +
+                                                   " of a batch of " + std::to_string(strings.size()));
+}
+
+}  // namespace detail
+
+BatchResult Context::distances(const std::vector<PairView>& pairs, const Options& options) {
+  const detail::IndexedPairs batch = detail::indexed(pairs);
+  return distances(batch.strings, batch.pairs, options);
 }
 
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
   const bool automatic = options.variant.empty() || options.variant == "auto";
   if (!automatic) detail::resolve_params(detail::find_variant(options.variant).info, options.params);
-  if (strings.size() > std::numeric_limits<std::uint32_t>::max())
-    throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
-  for (const auto& s : strings) detail::check_length(s, {});
-  for (const auto& p : pairs)
-    if (p.a >= strings.size() || p.b >= strings.size())
-      throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(std::max(p.a, p.b)) +
-                                                   " of a batch of " + std::to_string(strings.size()));
+  detail::check_batch(strings, pairs);
   BatchResult out;
   if (pairs.empty()) return out;
   const auto a_of = [&](std::size_t i) { return strings[pairs[i].a]; };

@@ -42,6 +42,17 @@ struct Context::Impl {
 namespace detail {
 // Throws input_too_long when a string is over the kernels' 32-bit offsets.
 void check_length(std::string_view a, std::string_view b);
+
+// A batch of PairViews as a batch over shared strings: pair i is strings 2i and 2i + 1.
+struct IndexedPairs {
+  std::vector<std::string_view> strings;
+  std::vector<IndexPair> pairs;
+};
+IndexedPairs indexed(const std::vector<PairView>& pairs);
+
+// Checks a batch over shared strings: every string within the 32-bit offsets, every pair
+// naming strings of the batch (invalid_argument otherwise).
+void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs);
 }  // namespace detail
 
 }  // namespace levcl

@@ -149,7 +149,22 @@ std::vector<Alignment> align_tasks(detail::OpenDevice& device, std::string_view 
       for (std::size_t r = leaf.runs.begin; r < leaf.runs.begin + leaf.runs.count; ++r)
         cigar.add(detail::kRunOps[runs[r] & 3], runs[r] >> 2);
     }
-    if (out[pair].distance >= 0) out[pair].cigar = cigar.str();
+    if (out[pair].distance < 0) continue;
+    out[pair].cigar = cigar.str();
+    // A CIGAR is never returned unchecked: replaying it costs a pass over both strings,
+    // little beside finding it, and turns any defect into an error, never a wrong answer.
+    const Task& task = tasks[pair];
+    std::int64_t cost = -1;
+    try {
+      cost = verify_alignment(a.substr(static_cast<std::size_t>(task.a_offset), static_cast<std::size_t>(task.m)),
+                              b.substr(static_cast<std::size_t>(task.b_offset), static_cast<std::size_t>(task.n)),
+                              out[pair].cigar);
+    } catch (const Error& e) {
+      throw Error(ErrorCode::internal, std::string("the alignment found does not replay: ") + e.what());
+    }
+    if (cost != out[pair].distance)
+      throw Error(ErrorCode::internal, "alignment of cost " + std::to_string(cost) + " for distance " +
+                                           std::to_string(out[pair].distance));
   }
   return out;
 }

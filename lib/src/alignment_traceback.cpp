@@ -97,7 +97,7 @@ void PartTracebacks::Impl::launch(const Piece* parts, std::size_t count, std::ve
     cl::Kernel& kernel = device.kernel({"wfa_common.cl", "alignment_traceback.cl"}, "wfa_traceback", "-DEXTEND_WORDS=1");
     TracebackArgs args{strings.a, strings.b, grown(table, fields.size() * sizeof(cl_long)), static_cast<cl_uint>(count),
                        grown(fronts, front_total * sizeof(cl_int)), grown(this->runs, run_total * sizeof(cl_ulong))};
-    device.queue().enqueueWriteBuffer(args.parts, CL_FALSE, 0, fields.size() * sizeof(cl_long), fields.data());
+    device.queue().enqueueWriteBuffer(args.parts, CL_TRUE, 0, fields.size() * sizeof(cl_long), fields.data());
     set_args(kernel, args);
     BusySpan busy;
     const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;

@@ -87,7 +87,7 @@ double BusySpan::seconds() const { return have_first_ ? busy_span_of(first_, hav
 cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
   // OpenCL has no empty buffers: an empty string gets one unused byte.
   cl::Buffer buffer(device.context(), CL_MEM_READ_ONLY, std::max<std::size_t>(s.size(), 1));
-  if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_FALSE, 0, s.size(), s.data());
+  if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, s.size(), s.data());
   return buffer;
 }
 

@@ -91,8 +91,8 @@ class BusySpan {
   bool have_first_ = false, have_last_ = false;
 };
 
-// A read-only copy of a string on the device. The write does not block: the in-order
-// queue runs it before any later launch.
+// A read-only copy of a string on the device. The write blocks: a call that fails before
+// its first blocking read must not leave the driver copying from memory its caller frees.
 cl::Buffer upload_string(OpenDevice& device, std::string_view s);
 
 // Two strings on the device for the launches of one call (the alignment's breakpoints and

@@ -219,10 +219,11 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
     args.state = grown(this->state, count * slots * sizeof(cl_int)).buffer;
     args.results = grown(this->results, bytes_of(results)).buffer;
     cl::CommandQueue& queue = device.queue();
-    queue.enqueueWriteBuffer(args.pieces, CL_FALSE, 0, bytes_of(table), table.data());
+    // Blocking writes, as upload_string's: the vectors go when an error ends the call.
+    queue.enqueueWriteBuffer(args.pieces, CL_TRUE, 0, bytes_of(table), table.data());
     if (!compact) {
-      queue.enqueueWriteBuffer(args.flags, CL_FALSE, 0, bytes_of(flag_init), flag_init.data());
-      queue.enqueueWriteBuffer(args.state, CL_FALSE, 0, bytes_of(state), state.data());
+      queue.enqueueWriteBuffer(args.flags, CL_TRUE, 0, bytes_of(flag_init), flag_init.data());
+      queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, bytes_of(state), state.data());
     }
     set_args(kernel, args);
     std::uint64_t held = string_bytes + this->table.bytes + flags.bytes + this->state.bytes + this->results.bytes;

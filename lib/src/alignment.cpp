@@ -172,10 +172,6 @@ std::vector<Alignment> align_tasks(detail::OpenDevice& device, std::string_view 
 // Pairs per call of align_tasks: their strings within what one upload may hold.
 constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 30;
 
-}  // namespace
-
-namespace {
-
 void check_align_variant(const std::string& variant) {
   if (!variant.empty() && variant != "auto" && variant != "persistent")
     throw Error(ErrorCode::invalid_argument, "alignments find their breakpoints with the persistent engine; variant '" +

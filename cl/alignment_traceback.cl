@@ -1,4 +1,4 @@
-// wfa_traceback (wfa_common.cl before it; lib/src/alignment_traceback.cpp is the host
+// alignment_traceback (wfa_common.cl before it; lib/src/alignment_traceback.cpp is the host
 // side): the CIGAR of parts of small distance, one work-item a part, as eWFA-GPU finishes
 // short pairs (Aguado-Puig et al.): the part's wavefronts for every score up to its
 // distance d are kept, (d + 1)^2 rows in all, then traced back from (m, n).
@@ -23,7 +23,7 @@ inline int row_before(__global const int* fronts, int m, int n, int s, int k, in
   return wfa_next_row(s, *low, *self, *high, diagonal_end(m, n, k));
 }
 
-__kernel void wfa_traceback(__global const uchar* restrict a_all, __global const uchar* restrict b_all,
+__kernel void alignment_traceback(__global const uchar* restrict a_all, __global const uchar* restrict b_all,
                             __global const long* parts, const uint count, __global int* fronts_all,
                             __global ulong* runs_all) {
   const uint q = get_global_id(0);

@@ -184,6 +184,7 @@ Alignment Context::align(std::string_view a, std::string_view b, const Options& 
   BatchAlignment batch = aligns(std::vector<PairView>{{a, b}}, options);
   Alignment out = std::move(batch.alignments.front());
   out.device = batch.device;
+  out.params = batch.params;
   out.cells = batch.cells;
   out.seconds = batch.seconds;
   out.build_seconds = batch.build_seconds;
@@ -244,11 +245,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     }
     detail::MeetingCosts costs;
     std::vector<Alignment> done = align_tasks(device, a_text, b_text, tasks, plan.params, options.max_distance, costs);
-    for (Alignment& alignment : done) {
-      alignment.params = plan.params;
-      alignment.device = device.info().name;
-      batch.alignments.push_back(std::move(alignment));
-    }
+    for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
     batch.cells += costs.cells;
     batch.kernel_seconds += costs.kernel_seconds;
     batch.launches += costs.launches;
@@ -256,6 +253,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   batch.device = device.info().name;
+  batch.params = plan.params;
   batch.build_seconds = device.build_seconds() - built_before;
   batch.seconds = std::max(0.0, elapsed - batch.build_seconds);
   return batch;

@@ -1,23 +1,11 @@
 #include "levcl/alignment_text.hpp"
 
 #include <algorithm>
-#include <functional>
+
+#include "cigar.hpp"
 
 namespace levcl {
 namespace {
-
-// Calls visit(op, length) for every run of a CIGAR already checked by verify_alignment.
-void for_each_run(std::string_view cigar, const std::function<void(char, std::uint64_t)>& visit) {
-  std::uint64_t length = 0;
-  for (const char c : cigar) {
-    if (c >= '0' && c <= '9') {
-      length = length * 10 + static_cast<std::uint64_t>(c - '0');
-    } else {
-      visit(c, length);
-      length = 0;
-    }
-  }
-}
 
 std::string name_or_star(std::string_view name) { return name.empty() ? "*" : std::string(name); }
 
@@ -25,7 +13,7 @@ std::string name_or_star(std::string_view name) { return name.empty() ? "*" : st
 
 std::string paf_line(std::string_view a_name, std::string_view b_name, const Alignment& alignment) {
   std::uint64_t matches = 0, columns = 0;
-  for_each_run(alignment.cigar, [&](char op, std::uint64_t length) {
+  detail::for_each_run(alignment.cigar, [&](char op, std::uint64_t length) {
     columns += length;
     if (op == '=') matches += length;
   });
@@ -56,7 +44,7 @@ std::string pretty_alignment(std::string_view a, std::string_view b, std::string
   std::string top, middle, bottom, ops;  // ops: the operation of each column
   const auto shown = [](char c) { return c >= 32 && c < 127 ? c : '.'; };
   std::size_t i = 0, j = 0;
-  for_each_run(cigar, [&](char op, std::uint64_t length) {
+  detail::for_each_run(cigar, [&](char op, std::uint64_t length) {
     for (std::uint64_t k = 0; k < length; ++k) {
       const bool uses_a = op != 'I', uses_b = op != 'D';
       top += uses_a ? shown(a[i]) : '-';

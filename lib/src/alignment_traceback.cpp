@@ -29,23 +29,9 @@ constexpr std::size_t kWorkgroup = 64;
 struct PartTracebacks::Impl {
   OpenDevice& device;
   const DeviceStrings& strings;
-  struct Held {
-    cl::Buffer buffer;
-    std::uint64_t bytes = 0;
-  };
-  Held table, fronts, runs;
+  GrowingBuffer table, fronts, runs;  // kept from launch to launch
   std::uint64_t cells = 0, launches = 0;
   double kernel_seconds = 0;
-
-  cl::Buffer& grown(Held& held, std::uint64_t bytes) {
-    bytes = std::max<std::uint64_t>(bytes, 1);
-    if (held.bytes < bytes) {
-      held.buffer = cl::Buffer();
-      held.buffer = cl::Buffer(device.context(), CL_MEM_READ_WRITE, bytes);
-      held.bytes = bytes;
-    }
-    return held.buffer;
-  }
 
   void launch(const Piece* parts, std::size_t count, std::vector<std::uint64_t>& runs_out, std::vector<Span>& spans);
 };
@@ -58,7 +44,7 @@ std::uint64_t PartTracebacks::cells() const { return impl_->cells; }
 std::uint64_t PartTracebacks::launches() const { return impl_->launches; }
 double PartTracebacks::kernel_seconds() const { return impl_->kernel_seconds; }
 std::uint64_t PartTracebacks::device_bytes() const {
-  return impl_->table.bytes + impl_->fronts.bytes + impl_->runs.bytes;
+  return impl_->table.bytes() + impl_->fronts.bytes() + impl_->runs.bytes();
 }
 
 void PartTracebacks::run(const std::vector<Piece>& parts, std::vector<std::uint64_t>& runs, std::vector<Span>& spans) {
@@ -94,9 +80,10 @@ void PartTracebacks::Impl::launch(const Piece* parts, std::size_t count, std::ve
   }
   std::vector<cl_ulong> runs(run_total);
   try {
-    cl::Kernel& kernel = device.kernel({"wfa_common.cl", "alignment_traceback.cl"}, "wfa_traceback", "-DEXTEND_WORDS=1");
-    TracebackArgs args{strings.a, strings.b, grown(table, fields.size() * sizeof(cl_long)), static_cast<cl_uint>(count),
-                       grown(fronts, front_total * sizeof(cl_int)), grown(this->runs, run_total * sizeof(cl_ulong))};
+    cl::Kernel& kernel = device.kernel({"wfa_common.cl", "alignment_traceback.cl"}, "alignment_traceback", "-DEXTEND_WORDS=1");
+    TracebackArgs args{strings.a, strings.b, table.at_least(device, fields.size() * sizeof(cl_long)),
+                       static_cast<cl_uint>(count), fronts.at_least(device, front_total * sizeof(cl_int)),
+                       this->runs.at_least(device, run_total * sizeof(cl_ulong))};
     device.queue().enqueueWriteBuffer(args.parts, CL_TRUE, 0, fields.size() * sizeof(cl_long), fields.data());
     set_args(kernel, args);
     BusySpan busy;
@@ -106,14 +93,14 @@ void PartTracebacks::Impl::launch(const Piece* parts, std::size_t count, std::ve
     kernel_seconds += busy.seconds();
     ++launches;
   } catch (const cl::Error& e) {
-    throw_opencl_error(e, "running wfa_traceback on " + device.info().name);
+    throw_opencl_error(e, "running alignment_traceback on " + device.info().name);
   }
   log().debug("traceback: {} part(s), {} front rows", count, front_total);
   cells += front_total;
   for (std::size_t q = 0; q < count; ++q) {
     const cl_ulong* part_runs = &runs[static_cast<std::size_t>(fields[q * part_fields + 6])];
     if (part_runs[0] == ULONG_MAX || part_runs[0] > run_slots(parts[q].bound) - 1)
-      throw Error(ErrorCode::internal, "wfa_traceback found no path of cost " + std::to_string(parts[q].bound) +
+      throw Error(ErrorCode::internal, "alignment_traceback found no path of cost " + std::to_string(parts[q].bound) +
                                            " through a part of " + std::to_string(parts[q].m) + " x " +
                                            std::to_string(parts[q].n));
     spans.push_back({runs_out.size(), static_cast<std::size_t>(part_runs[0])});

@@ -96,15 +96,6 @@ class Pinned {
   std::size_t capacity_ = 0;
 };
 
-// A device buffer that grows to the largest chunk.
-cl::Buffer& at_least(cl::Buffer& buffer, std::size_t& size, std::size_t bytes, OpenDevice& device) {
-  if (bytes > size) {
-    size = std::max<std::size_t>(bytes, 1);
-    buffer = cl::Buffer(device.context(), CL_MEM_READ_WRITE, size);
-  }
-  return buffer;
-}
-
 // The byte values a string holds.
 struct ByteSet {
   std::array<std::uint64_t, 4> bits{};
@@ -165,8 +156,7 @@ struct Slot {
   std::vector<cl_uint> ids;          // the pairs the pass computes, by size class
   std::array<std::uint32_t, kClassWords.size() + 1> ids_start{};
   std::uint64_t b_bytes = 0, peq_words = 0, bus_bytes = 0;
-  cl::Buffer d_pairs, d_bus_at, d_ids, d_bounds, d_b_codes, d_peq, d_bus, d_distances;
-  std::size_t s_pairs = 0, s_bus_at = 0, s_ids = 0, s_bounds = 0, s_b_codes = 0, s_peq = 0, s_bus = 0, s_distances = 0;
+  GrowingBuffer d_pairs, d_bus_at, d_ids, d_bounds, d_b_codes, d_peq, d_bus, d_distances;  // grow to the largest chunk
   cl::Event done;
 };
 
@@ -271,14 +261,14 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   BatchArgs args;
-  args.pairs = slot.d_pairs;
-  args.bus_at = slot.d_bus_at;
-  args.ids = at_least(slot.d_ids, slot.s_ids, slot.ids.size() * sizeof(cl_uint), device);
-  args.bounds = slot.d_bounds;
-  args.b_codes = slot.d_b_codes;
-  args.peq = slot.d_peq;
-  args.bus = slot.d_bus;
-  args.distances = slot.d_distances;
+  args.pairs = slot.d_pairs.buffer();
+  args.bus_at = slot.d_bus_at.buffer();
+  args.ids = slot.d_ids.at_least(device, slot.ids.size() * sizeof(cl_uint));
+  args.bounds = slot.d_bounds.buffer();
+  args.b_codes = slot.d_b_codes.buffer();
+  args.peq = slot.d_peq.buffer();
+  args.bus = slot.d_bus.buffer();
+  args.distances = slot.d_distances.buffer();
   queue.enqueueWriteBuffer(args.ids, CL_FALSE, 0, slot.ids.size() * sizeof(cl_uint), slot.ids.data());
   queue.enqueueWriteBuffer(args.bounds, CL_FALSE, 0, count * sizeof(cl_int), slot.bounds.data());
   const std::size_t wg = static_cast<std::size_t>(call.params.at("wg"));
@@ -301,18 +291,18 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan
 void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& busy, BatchResult& out) {
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
-  at_least(slot.d_pairs, slot.s_pairs, count * sizeof(cl_uint4), device);
-  at_least(slot.d_bus_at, slot.s_bus_at, count * sizeof(cl_uint), device);
-  at_least(slot.d_bounds, slot.s_bounds, count * sizeof(cl_int), device);
-  at_least(slot.d_b_codes, slot.s_b_codes, slot.b_bytes, device);
-  at_least(slot.d_peq, slot.s_peq, slot.peq_words * sizeof(std::uint32_t), device);
-  at_least(slot.d_bus, slot.s_bus, slot.bus_bytes, device);
-  at_least(slot.d_distances, slot.s_distances, count * sizeof(cl_int), device);
-  queue.enqueueWriteBuffer(slot.d_pairs, CL_FALSE, 0, count * sizeof(cl_uint4), slot.pairs.data());
-  queue.enqueueWriteBuffer(slot.d_bus_at, CL_FALSE, 0, count * sizeof(cl_uint), slot.bus_at.data());
-  if (slot.b_bytes) queue.enqueueWriteBuffer(slot.d_b_codes, CL_FALSE, 0, slot.b_bytes, slot.b_codes.data());
+  slot.d_pairs.at_least(device, count * sizeof(cl_uint4));
+  slot.d_bus_at.at_least(device, count * sizeof(cl_uint));
+  slot.d_bounds.at_least(device, count * sizeof(cl_int));
+  slot.d_b_codes.at_least(device, slot.b_bytes);
+  slot.d_peq.at_least(device, slot.peq_words * sizeof(std::uint32_t));
+  slot.d_bus.at_least(device, slot.bus_bytes);
+  slot.d_distances.at_least(device, count * sizeof(cl_int));
+  queue.enqueueWriteBuffer(slot.d_pairs.buffer(), CL_FALSE, 0, count * sizeof(cl_uint4), slot.pairs.data());
+  queue.enqueueWriteBuffer(slot.d_bus_at.buffer(), CL_FALSE, 0, count * sizeof(cl_uint), slot.bus_at.data());
+  if (slot.b_bytes) queue.enqueueWriteBuffer(slot.d_b_codes.buffer(), CL_FALSE, 0, slot.b_bytes, slot.b_codes.data());
   if (slot.peq_words)
-    queue.enqueueWriteBuffer(slot.d_peq, CL_FALSE, 0, slot.peq_words * sizeof(std::uint32_t), slot.peq.data());
+    queue.enqueueWriteBuffer(slot.d_peq.buffer(), CL_FALSE, 0, slot.peq_words * sizeof(std::uint32_t), slot.peq.data());
   slot.bounds.resize(count);
   std::vector<cl_uint> all(count);
   for (std::size_t i = 0; i < count; ++i) {

@@ -83,6 +83,17 @@ levcl::Params parse_params(const char* text) {
   return params;
 }
 
+// A string of the caller's: NULL is fine for the empty string only. what() names it, and is
+// called only to say what is wrong.
+template <typename What>
+std::string_view view_of(const char* s, size_t length, const What& what) {
+  if (s == nullptr && length > 0) invalid(what() + " is NULL but its length is not 0");
+  return {s ? s : "", length};
+}
+std::string_view view_of(const char* s, size_t length, const char* what) {
+  return view_of(s, length, [what] { return std::string(what); });
+}
+
 // The pairs of a batch call, every pointer checked.
 std::vector<levcl::PairView> pair_views(const char* function, size_t count, const char* const* a, const size_t* len_a,
                                         const char* const* b, const size_t* len_b) {
@@ -90,16 +101,12 @@ std::vector<levcl::PairView> pair_views(const char* function, size_t count, cons
     invalid(std::string(function) + ": a, len_a, b and len_b must not be NULL");
   std::vector<levcl::PairView> pairs(count);
   for (size_t i = 0; i < count; ++i) {
-    if ((a[i] == nullptr && len_a[i] > 0) || (b[i] == nullptr && len_b[i] > 0))
-      invalid(std::string(function) + ": pair " + std::to_string(i) + " has a NULL string of non-zero length");
-    pairs[i] = {std::string_view(a[i] ? a[i] : "", len_a[i]), std::string_view(b[i] ? b[i] : "", len_b[i])};
+    const auto side = [function, i](const char* name) {
+      return [function, i, name] { return std::string(function) + ": pair " + std::to_string(i) + "'s " + name; };
+    };
+    pairs[i] = {view_of(a[i], len_a[i], side("a")), view_of(b[i], len_b[i], side("b"))};
   }
   return pairs;
-}
-
-std::string_view view_of(const char* function, const char* name, const char* s, size_t length) {
-  if (s == nullptr && length > 0) invalid(std::string(function) + ": " + name + " is NULL but its length is not 0");
-  return {s ? s : "", length};
 }
 
 // An Alignment as the C struct, its CIGAR copied with malloc (levcl_alignment_free frees it).
@@ -159,10 +166,8 @@ levcl_status levcl_distance_max(levcl_context* context, const char* a, size_t le
   return guarded([&] {
     if (context == nullptr) invalid("levcl_distance: context is NULL");
     if (result == nullptr) invalid("levcl_distance: result is NULL");
-    if (a == nullptr && len_a > 0) invalid("levcl_distance: a is NULL but len_a > 0");
-    if (b == nullptr && len_b > 0) invalid("levcl_distance: b is NULL but len_b > 0");
     const levcl::Options options{variant ? variant : "", parse_params(params), max_distance};
-    auto r = context->context.distance(std::string_view(a ? a : "", len_a), std::string_view(b ? b : "", len_b),
+    auto r = context->context.distance(view_of(a, len_a, "levcl_distance: a"), view_of(b, len_b, "levcl_distance: b"),
                                        options);
     *result = levcl_result{r.distance, r.cells, r.seconds, r.kernel_seconds};
     context->last_build_seconds = r.build_seconds;
@@ -191,8 +196,8 @@ levcl_status levcl_align(levcl_context* context, const char* a, size_t len_a, co
     if (alignment == nullptr) invalid("levcl_align: alignment is NULL");
     alignment->cigar = nullptr;
     const levcl::Options options{"", parse_params(params), max_distance};
-    const levcl::Alignment r = context->context.align(view_of("levcl_align", "a", a, len_a),
-                                                      view_of("levcl_align", "b", b, len_b), options);
+    const levcl::Alignment r = context->context.align(view_of(a, len_a, "levcl_align: a"),
+                                                      view_of(b, len_b, "levcl_align: b"), options);
     *alignment = to_c(r);
     context->last_build_seconds = r.build_seconds;
   });
@@ -229,8 +234,8 @@ levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, 
                                     int64_t* cost) {
   return guarded([&] {
     if (cigar == nullptr || cost == nullptr) invalid("levcl_verify_alignment: cigar and cost must not be NULL");
-    *cost = levcl::verify_alignment(view_of("levcl_verify_alignment", "a", a, len_a),
-                                    view_of("levcl_verify_alignment", "b", b, len_b), cigar);
+    *cost = levcl::verify_alignment(view_of(a, len_a, "levcl_verify_alignment: a"),
+                                    view_of(b, len_b, "levcl_verify_alignment: b"), cigar);
   });
 }
 

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -18,5 +20,9 @@ class CigarBuilder {
  private:
   std::vector<std::pair<char, std::uint64_t>> runs_;
 };
+
+// Calls visit(op, length) for each run of `cigar`, in order. Throws invalid_argument when
+// it is malformed: a run without its length or operation, or of length 0 or past 2^64.
+void for_each_run(std::string_view cigar, const std::function<void(char op, std::uint64_t length)>& visit);
 
 }  // namespace levcl::detail

@@ -91,6 +91,15 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
   return buffer;
 }
 
+cl::Buffer& GrowingBuffer::at_least(OpenDevice& device, std::uint64_t bytes) {
+  if (bytes > bytes_) {
+    buffer_ = cl::Buffer();
+    bytes_ = std::max<std::uint64_t>(bytes, 1);
+    buffer_ = cl::Buffer(device.context(), CL_MEM_READ_WRITE, bytes_);
+  }
+  return buffer_;
+}
+
 DeviceStrings::DeviceStrings(OpenDevice& device, std::string_view sa, std::string_view sb) : host_a(sa), host_b(sb) {
   const bool same = sa.data() == sb.data() && sa.size() == sb.size();
   try {

@@ -88,6 +88,17 @@ struct Chunks {
   }
 };
 
+// A chunk's totals added to the stream's (BatchResult or BatchAlignment).
+template <typename Batch>
+void add_totals(Batch& totals, const Batch& chunk) {
+  totals.cells += chunk.cells;
+  totals.seconds += chunk.seconds;
+  totals.build_seconds += chunk.build_seconds;
+  totals.kernel_seconds += chunk.kernel_seconds;
+  totals.launches += chunk.launches;
+  totals.device = chunk.device;
+}
+
 }  // namespace
 
 struct DistanceStream::Impl {
@@ -98,12 +109,7 @@ struct DistanceStream::Impl {
 
   void add(BatchResult&& r) {
     for (const std::int64_t d : r.distances) sink(delivered++, d);
-    totals.cells += r.cells;
-    totals.seconds += r.seconds;
-    totals.build_seconds += r.build_seconds;
-    totals.kernel_seconds += r.kernel_seconds;
-    totals.launches += r.launches;
-    totals.device = r.device;
+    add_totals(totals, r);
     for (const auto& [variant, count] : r.variant_pairs) totals.variant_pairs[variant] += count;
   }
 };
@@ -134,13 +140,8 @@ struct AlignmentStream::Impl {
     const std::vector<std::string_view> strings = chunk.views();
     for (std::size_t i = 0; i < r.alignments.size(); ++i)
       sink(delivered++, strings[chunk.pairs[i].a], strings[chunk.pairs[i].b], r.alignments[i]);
-    totals.cells += r.cells;
-    totals.seconds += r.seconds;
-    totals.build_seconds += r.build_seconds;
-    totals.kernel_seconds += r.kernel_seconds;
-    totals.launches += r.launches;
+    add_totals(totals, r);
     totals.peak_device_bytes = std::max(totals.peak_device_bytes, r.peak_device_bytes);
-    totals.device = r.device;
   }
 };
 

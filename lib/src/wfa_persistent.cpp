@@ -85,22 +85,8 @@ struct PieceMeetings::Impl {
   cl::Buffer a, b;
   std::uint64_t string_bytes = 0;
   bool words = false;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
-  // Buffers kept from launch to launch, grown when a launch needs more (capacities in bytes).
-  struct Held {
-    cl::Buffer buffer;
-    std::uint64_t bytes = 0;
-  };
-  Held columns[4], flags, state, table, results;
+  GrowingBuffer columns[4], flags, state, table, results;  // kept from launch to launch
   MeetingCosts costs;
-
-  Held& grown(Held& held, std::uint64_t bytes) {
-    if (held.bytes < bytes) {
-      held.buffer = cl::Buffer();  // freed before the larger one is made
-      held.buffer = cl::Buffer(device.context(), CL_MEM_READ_WRITE, bytes);
-      held.bytes = bytes;
-    }
-    return held;
-  }
 
   // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
   static std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
@@ -213,11 +199,11 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
     args.b = b;
     // Unwritten cells are never read: a cell is read only where it was live the step before.
     cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
-    for (int c = 0; c < 4; ++c) *column_args[c] = grown(columns[c], std::max<std::uint64_t>(width, 1) * sizeof(cl_int)).buffer;
-    args.pieces = grown(this->table, bytes_of(table)).buffer;
-    args.flags = grown(flags, count * groups * sizeof(cl_int)).buffer;
-    args.state = grown(this->state, count * slots * sizeof(cl_int)).buffer;
-    args.results = grown(this->results, bytes_of(results)).buffer;
+    for (int c = 0; c < 4; ++c) *column_args[c] = columns[c].at_least(device, width * sizeof(cl_int));
+    args.pieces = this->table.at_least(device, bytes_of(table));
+    args.flags = flags.at_least(device, count * groups * sizeof(cl_int));
+    args.state = this->state.at_least(device, count * slots * sizeof(cl_int));
+    args.results = this->results.at_least(device, bytes_of(results));
     cl::CommandQueue& queue = device.queue();
     // Blocking writes, as upload_string's: the vectors go when an error ends the call.
     queue.enqueueWriteBuffer(args.pieces, CL_TRUE, 0, bytes_of(table), table.data());
@@ -226,8 +212,8 @@ void PieceMeetings::Impl::launch(const Piece* pieces, std::size_t count, std::in
       queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, bytes_of(state), state.data());
     }
     set_args(kernel, args);
-    std::uint64_t held = string_bytes + this->table.bytes + flags.bytes + this->state.bytes + this->results.bytes;
-    for (const Held& c : columns) held += c.bytes;
+    std::uint64_t held = string_bytes + this->table.bytes() + flags.bytes() + this->state.bytes() + this->results.bytes();
+    for (const GrowingBuffer& c : columns) held += c.bytes();
     costs.peak_device_bytes = std::max(costs.peak_device_bytes, held);
 
     BusySpan busy;

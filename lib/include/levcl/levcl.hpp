@@ -202,8 +202,9 @@ struct Alignment {
 };
 
 struct BatchAlignment {
-  std::vector<Alignment> alignments;  // one per pair, in order (their timings 0: the totals are below)
+  std::vector<Alignment> alignments;  // one per pair, in order: distance, CIGAR, ranges (the rest is below)
   std::string device;
+  Params params;
   std::uint64_t cells = 0;
   double seconds = 0, build_seconds = 0, kernel_seconds = 0;
   std::uint64_t launches = 0;

@@ -1,4 +1,5 @@
-// Batches of short and medium pairs (lib/src/batch_bitpar.cpp): one work-item per pair,
+// Batches of short and medium pairs (lib/src/engines/batch_bitpar/batch_bitpar.cpp; a
+// pair's layout in batch_bitpar.h): one work-item per pair,
 // Myers' bit-vector algorithm with Hyyro's 32-row blocks (BLOCK_STEP, bitpar_common.cl).
 // A pair is its shorter string's match masks, packed by the host (rows: its symbol codes,
 // each (m + 31) / 32 words), and its longer string as those codes. The rows are swept in
@@ -7,22 +8,24 @@
 // through the pair's bus bytes.
 //
 // Each pair has a bound k and computes only the band of diagonals a path of cost <= k can
-// use, with the overestimates outside it that lib/src/bitpar.hpp describes (a stripe's
-// left boundary climbs by one per row, its top by one per column past the stripe above):
+// use, with the overestimates outside it that lib/src/engines/bitpar/bitpar.hpp
+// describes (a stripe's left boundary climbs by one per row, its top by one per column past the stripe above):
 // the result D' is exact when it is <= k, and the host doubles k where it is not.
 //
 // Tunables (build options): WORDS, the blocks of a stripe (the host compiles one program
 // per size class of pairs, so short pairs do not carry long pairs' registers).
 
+#include "batch_bitpar.h"
+#include "bitpar_common.cl"
+
 #ifndef WORDS
 #define WORDS 8
 #endif
 
-// pairs[p] = (offset of its longer string's codes in b_codes, n, offset of its shorter
-// string's match masks in peq, m), m <= n; bus_at[p] the offset of its n bus bytes, in
-// 16-byte units;
-// bounds[p] its k. This launch computes the pairs ids[first .. first + count - 1].
-__kernel void batch_bitpar(__global const uint4* restrict pairs, __global const uint* restrict bus_at,
+// pairs[p] is pair p (batch_bitpar.h); bus_at[p] the offset of its n bus bytes, in
+// BUS_ALIGN units; bounds[p] its k. This launch computes the pairs ids[first .. first +
+// count - 1].
+__kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global const uint* restrict bus_at,
                            __global const uint* restrict ids, const uint first, const uint count,
                            __global const int* restrict bounds,
                            __global const uchar* restrict b_codes, __global const uint* restrict peq,
@@ -30,8 +33,8 @@ __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const 
   const uint id = get_global_id(0);
   if (id >= count) return;
   const uint p = ids[first + id];
-  const uint4 pair = pairs[p];
-  const int n = (int)pair.y, m = (int)pair.w, k = bounds[p];
+  const BatchPair pair = pairs[p];
+  const int n = (int)pair.n, m = (int)pair.m, k = bounds[p];
   const int words = (m + 31) / 32;
   // The band [lo, hi] of diagonals j - i (bitpar.hpp's band_for).
   int lo = -m, hi = n;
@@ -41,8 +44,8 @@ __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const 
     hi = min(n, n - m + slack);
   }
   // Column j (1-based) is byte at + j of b_codes, and byte bus_base + j of bus.
-  const uint at = pair.x - 1;
-  const ulong bus_base = (ulong)bus_at[p] * 16 - 1;
+  const uint at = pair.codes_at - 1;
+  const ulong bus_base = (ulong)bus_at[p] * BUS_ALIGN - 1;
   int top_left = 0;     // D'[r0][first - 1]
   int above_last = 0;   // the stripe above's last column (0: row 0, which climbs by one per column)
   int distance = m;
@@ -53,7 +56,7 @@ __kernel void batch_bitpar(__global const uint4* restrict pairs, __global const 
     const int out_word = used - 1, out_bit = (r1 - 1) % 32;
     const int first = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
     const int next_first = bottom_stripe ? n + 1 : max(1, r1 + 1 + lo);
-    __global const uint* stripe_peq = peq + pair.z + s0;
+    __global const uint* stripe_peq = peq + pair.peq_at + s0;
     // A skewed pipeline: at step t word w computes column first + t - w, taking at its top
     // the carry word w - 1 left at the step before, so the words of a step do not wait on
     // each other (a work-item's steps are a dependent chain; its words are not).

@@ -1,4 +1,4 @@
-// bitpar (workgroup_flags.cl and bitpar_common.cl before it; lib/src/bitpar.hpp has the geometry): Myers' bit-vector
+// bitpar (lib/src/engines/bitpar/bitpar.hpp has the geometry): Myers' bit-vector
 // algorithm with Hyyrö's blocks over stripes of rows, as edlib computes global edit
 // distance. A workgroup of LANES work-items computes one stripe of LANES * 32 rows, one
 // 32-row block per work-item, in a skewed pipeline: at step t, lane l computes column
@@ -15,6 +15,9 @@
 // bitpar_common.cl):
 //   LANES    work-items per workgroup = 32-row blocks per stripe (32 with SHUFFLE, one
 //            warp: shuffles and votes, no barrier in the column loop)
+
+#include "bitpar_common.cl"
+#include "workgroup_flags.cl"
 
 #ifndef LANES
 #define LANES 32

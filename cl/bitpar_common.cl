@@ -1,11 +1,14 @@
-// Shared by the bit-parallel family's kernels (bitpar.cl, bitpar_vector.cl; the geometry
-// is in lib/src/bitpar.hpp; workgroup_flags.cl comes before it): the block step and B's
-// translation into symbol codes.
+// Shared by the bit-parallel kernels (bitpar.cl, bitpar_vector.cl, batch_bitpar.cl; the
+// geometry is in lib/src/engines/bitpar/bitpar.hpp): the block step and B's translation
+// into symbol codes.
 //
 // Tunables (build options, with standalone defaults):
 //   SIGMA    rows of the match-mask table: symbol codes in use (bitpar.hpp)
 //   CHUNK    columns between two publications of a stripe's progress (a multiple of 32)
 //   SHUFFLE  1: NVIDIA's inline PTX (shuffles, votes) in bitpar.cl; it implies PTX_FENCES
+
+#ifndef LEVCL_BITPAR_COMMON_CL
+#define LEVCL_BITPAR_COMMON_CL
 
 #ifndef SIGMA
 #define SIGMA 256
@@ -40,3 +43,5 @@ __kernel void bitpar_codes(__global const uchar* restrict b, const int n, __glob
   const int j = (int)get_global_id(0);
   if (j < n) b_codes[j] = codes[b[j]];
 }
+
+#endif

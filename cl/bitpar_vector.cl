@@ -1,8 +1,12 @@
-// bitpar-vector, for CPU devices (workgroup_flags.cl, bitpar_common.cl before it; lib/src/bitpar.hpp has the
-// geometry): one work-item per stripe of four 64-row blocks, the blocks the lanes of one
+// bitpar-vector, for CPU devices (lib/src/engines/bitpar/bitpar.hpp has the geometry):
+// one work-item per stripe of four 64-row blocks, the blocks the lanes of one
 // ulong4 (the compiler's vector registers) in a skewed pipeline, as cpu-bitpar runs them;
 // one work-item per workgroup, stripes claimed in order from a counter and chained through
 // a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one.
+
+#include "bitpar_common.cl"
+#include "workgroup_flags.cl"
+
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void bitpar_vector(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
                    __global const uchar* restrict codes, const int band_lo, const int band_hi, const int stripes,

@@ -8,6 +8,10 @@
 // each reads only the previous band's upper zig-zag boundary, which for every diagonal is
 // the value at that band's top radius ("top") and the one below it ("below"). One launch
 // computes one band; the host advances t radii per launch.
+#ifndef LEVCL_WFA_BAND_CL
+#define LEVCL_WFA_BAND_CL
+
+#include "wfa_common.cl"
 
 #ifndef TILE
 #define TILE 2
@@ -48,11 +52,13 @@ inline bool wfa_live(int m, int n, int r, int k, int bound) {
 // may read older values than others: each is a valid bound, and a looser one only
 // computes more cells.
 inline int band_bound(__global const int* state, int host_bound) {
-  if (state[0] != INT_MAX) return -1;
-  return host_bound == INT_MAX ? INT_MAX : min(host_bound, state[1]);
+  if (state[STATE_SOLUTION] != INT_MAX) return -1;
+  return host_bound == INT_MAX ? INT_MAX : min(host_bound, state[STATE_BOUND]);
 }
 
 // The previous band's boundary on diagonal k; UNREACHED off the centred column.
 inline int band_load(__global const int* column, int m, int n, int k) {
   return k >= -m - 1 && k <= n + 1 ? CELL(column, m, k) : UNREACHED;
 }
+
+#endif

@@ -7,6 +7,8 @@
 //   WG        work-items per workgroup
 //   PREFETCH  1: stage the previous column in local memory (Section 4.2.1)
 
+#include "wfa_common.cl"
+
 #ifndef WG
 #define WG 128
 #endif

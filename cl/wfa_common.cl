@@ -1,12 +1,16 @@
-// Shared by every wavefront (WFA) kernel of levcl.
+// Shared by every wavefront (WFA) kernel of levcl; wfa_common.h has the layout the host
+// shares.
+#ifndef LEVCL_WFA_COMMON_CL
+#define LEVCL_WFA_COMMON_CL
+
+#include "wfa_common.h"
+
 //
 // Coordinates: diagonal k = j - i of the DP matrix of a (m bytes, rows i) and b (n bytes,
 // columns j). For radius r (edit count) and diagonal k, a column holds the furthest row i
 // on diagonal k with D[i][i+k] <= r. Columns are stored centred, col[k] at index m+1+k,
 // with one spare cell on each side so neighbours k-1 and k+1 never need a bounds check.
-// The host fills unwritten cells with UNREACHED.
-
-#define UNREACHED (-0x3fffffff)  // below every row; adding 1 keeps it below every row
+// The host fills unwritten cells with UNREACHED (wfa_common.h).
 
 // Index of diagonal k in a centred column.
 #define CELL(col, m, k) ((col)[(long)(m) + 1 + (k)])
@@ -50,19 +54,20 @@ inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, i
 }
 
 // Records a finished cell of the solution diagonal: the first radius at which it
-// reaches the last row (state[0], atomic minimum because launches past the solution
-// keep running), and the dynamic-diamond bound r + (m - row) on the distance (state[1]).
+// reaches the last row (atomic minimum because launches past the solution keep running),
+// and the dynamic-diamond bound r + (m - row) on the distance.
 inline void wfa_record_solution(__global int* state, int m, int r, int row) {
-  if (row == m) atomic_min(&state[0], r);
+  if (row == m) atomic_min(&state[STATE_SOLUTION], r);
   const long bound = (long)r + (m - row);
-  atomic_min(&state[1], (int)min(bound, (long)INT_MAX));
+  atomic_min(&state[STATE_BOUND], (int)min(bound, (long)INT_MAX));
 }
 
-// Adds a work-item's or workgroup's count of computed cells to the 64-bit counter
-// state[2] (low word) and state[3] (high word) with 32-bit atomics only: a carry is
-// added to the high word when the low word wraps.
+// Adds a work-item's or workgroup's count of computed cells to the state's 64-bit counter
+// with 32-bit atomics only: a carry is added to the high word when the low word wraps.
 inline void count_cells(__global int* state, uint cells) {
   if (cells == 0) return;
-  const uint old = atomic_add((volatile __global uint*)&state[2], cells);
-  if (old > UINT_MAX - cells) atomic_inc((volatile __global uint*)&state[3]);
+  const uint old = atomic_add((volatile __global uint*)&state[STATE_CELLS_LOW], cells);
+  if (old > UINT_MAX - cells) atomic_inc((volatile __global uint*)&state[STATE_CELLS_HIGH]);
 }
+
+#endif

@@ -1,5 +1,5 @@
-// persistent (workgroup_flags.cl and wfa_common.cl before it; lib/src/wfa_persistent.cpp
-// is the host side): the whole distance in one launch, by two wavefronts at once, one
+// persistent (lib/src/engines/wfa_persistent/wfa_persistent.cpp is the host side; the
+// layout they share is in wfa_persistent.h): the whole distance in one launch, by two wavefronts at once, one
 // forward from (0, 0) and one backward from (m, n), that stop where they meet (BiWFA,
 // Marco-Sola et al. 2023). Half as many radii as one wavefront, and the meeting cell is a
 // breakpoint of an optimal alignment.
@@ -31,6 +31,10 @@
 // together when more than one), TEAM lanes per extension team, EXTEND_WORDS and
 // PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
 
+#include "wfa_common.cl"
+#include "wfa_persistent.h"
+#include "workgroup_flags.cl"
+
 #ifndef WG
 #define WG 256
 #endif
@@ -46,15 +50,6 @@
 
 #define FORWARD 0
 #define BACKWARD 1
-
-// Slots that record the meeting cell per total (lib/src/wfa_persistent.cpp reads them):
-// totals found lie within GROUPS + 4 of the distance (no workgroup runs more than a ring's
-// half ahead), so a slot is never wanted by two of them.
-#define MEETING_SLOTS (2 * GROUPS + 8)
-#define MEETING(state, total) ((state) + 4 + 4 * ((total) % MEETING_SLOTS))
-#define STATE_INTS (4 + 4 * MEETING_SLOTS)
-#define RESULT_INTS 6
-#define PIECE_FIELDS 8
 
 // The diagonals of radius r inside the matrix and the bound's diamond: forward diagonal k
 // must still reach the backward front, whose radius is at most bound - r; backward ones
@@ -124,14 +119,14 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
 }
 
 // Records a meeting at `total` (forward radius `forward`) in cell (row, row + k): the
-// distance is the least total (state[0]); the cell goes to the total's slot, claimed once.
+// distance is the least total; the cell goes to the total's slot, claimed once.
 inline void record_meeting(__global int* state, int total, int forward, long k, int row) {
-  if (atomic_min(&state[0], total) < total) return;
-  __global int* slot = MEETING(state, total);
-  if (atomic_cmpxchg(&slot[0], 0, total + 1) != 0) return;
-  slot[1] = row;
-  slot[2] = (int)k;
-  slot[3] = forward;
+  if (atomic_min(&state[STATE_SOLUTION], total) < total) return;
+  __global MeetingSlot* slot = MEETING_SLOT(state, total, GROUPS);
+  if (atomic_cmpxchg(&slot->claimed, 0, total + 1) != 0) return;
+  slot->row = row;
+  slot->diagonal = (int)k;
+  slot->forward_score = forward;
 }
 
 // This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
@@ -188,53 +183,48 @@ inline int next_row(int direction, volatile __global int* prev, long at, long m,
 inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
 
 // Pieces. One launch runs one pair or many pieces at once (the subproblems of a
-// linear-memory alignment, lib/src/alignment.cpp): piece q has GROUPS workgroups of its
-// own (group ids q * GROUPS ..) and reads its fields from pieces[PIECE_FIELDS * q ..]:
-// the offsets of its strings in a_all and b_all, their lengths m and n, the offset of its
-// columns, its first position p_low, its bound and solo_last. Its flags are
-// flags_all[q * GROUPS ..], its state state_all[q * STATE_INTS ..]. A piece of one
-// workgroup (GROUPS 1: the pieces are many) sets up its own state, and at its end writes
-// what the host wants to results[q * RESULT_INTS ..]: the distance, the meeting's row,
-// diagonal and forward score, and the cells (low and high words); so the host sends and
-// reads back a few bytes a piece, not the whole state. With more workgroups per piece
-// the host sets up the state and reads it.
+// linear-memory alignment, lib/src/alignment/alignment.cpp): piece q (pieces[q],
+// wfa_persistent.h) has GROUPS workgroups of its own (group ids q * GROUPS ..), its flags
+// flags_all[q * GROUPS ..] and its state state_all[q * PERSISTENT_STATE_INTS(GROUPS) ..].
+// A piece of one workgroup (GROUPS 1: the pieces are many) sets up its own state and at
+// its end writes results[q]; so the host sends and reads back a few bytes a piece, not the
+// whole state. With more workgroups per piece the host sets up the state and reads it.
 //
-// A piece's positions p_low .. p_low + width - 1 are stored. state: [0] the distance
-// (INT_MAX until found), [2..3] cells computed, then MEETING_SLOTS meeting slots. flags[g]:
-// the last step workgroup g has finished (INT_MAX once it stops); the host sets it to
-// solo_last for every workgroup but 0.
+// A piece's positions p_low .. p_low + width - 1 are stored. flags[g]: the last step
+// workgroup g has finished (INT_MAX once it stops); the host sets it to solo_last for
+// every workgroup but 0.
 //
 // A step has three phases, with barriers only between them (POCL's work-group loops need
 // barriers at this one level): every work-item computes its positions in the workgroup's
 // blocks and follows their runs alone, handing the long ones to the teams; the teams
 // extend those; every work-item checks its positions for meetings.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __global const long* pieces,
-                    __global int* forward0_all, __global int* forward1_all, __global int* backward0_all,
-                    __global int* backward1_all, volatile __global int* flags_all, __global int* state_all,
-                    __global int* results) {
+void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
+                    __global const PersistentPiece* pieces, __global int* forward0_all, __global int* forward1_all,
+                    __global int* backward0_all, __global int* backward1_all, volatile __global int* flags_all,
+                    __global int* state_all, __global PersistentResult* results) {
   const long piece = get_group_id(0) / GROUPS;
   const int g = (int)(get_group_id(0) % GROUPS);
-  __global const long* fields = pieces + PIECE_FIELDS * piece;
-  __global const uchar* restrict a = a_all + fields[0];
-  const int m = (int)fields[1];
-  __global const uchar* restrict b = b_all + fields[2];
-  const int n = (int)fields[3];
-  __global int* forward0 = forward0_all + fields[4];
-  __global int* forward1 = forward1_all + fields[4];
-  __global int* backward0 = backward0_all + fields[4];
-  __global int* backward1 = backward1_all + fields[4];
-  const long p_low = fields[5];
-  const int bound = (int)fields[6], solo_last = (int)fields[7];
+  __global const PersistentPiece* fields = pieces + piece;
+  __global const uchar* restrict a = a_all + fields->a_offset;
+  const int m = (int)fields->m;
+  __global const uchar* restrict b = b_all + fields->b_offset;
+  const int n = (int)fields->n;
+  __global int* forward0 = forward0_all + fields->column_offset;
+  __global int* forward1 = forward1_all + fields->column_offset;
+  __global int* backward0 = backward0_all + fields->column_offset;
+  __global int* backward1 = backward1_all + fields->column_offset;
+  const long p_low = fields->p_low;
+  const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
   volatile __global int* flags = flags_all + piece * GROUPS;
-  __global int* state = state_all + piece * STATE_INTS;
+  __global int* state = state_all + piece * PERSISTENT_STATE_INTS(GROUPS);
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
   __local int pending[2 * WG], pending_row[2 * WG];
   __local int pending_count, team_first[TEAMS], busy[3], stop;
   const int lid = (int)get_local_id(0);
 #if GROUPS == 1
-  for (int i = lid; i < STATE_INTS; i += WG) state[i] = i == 0 ? INT_MAX : 0;
+  for (int i = lid; i < PERSISTENT_STATE_INTS(GROUPS); i += WG) state[i] = i == STATE_SOLUTION ? INT_MAX : 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
 #endif
   const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
@@ -257,10 +247,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __
       // alongside the neighbours' flags; again after them only where a neighbour stopped,
       // since its last column may then be older than step r - 1 and the distance it saw
       // must stop this workgroup too.
-      int found = load_progress((volatile __global int*)&state[0]);
+      int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
       if (!solo && GROUPS > 1 && r > 0) {
         const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
-        if (later == INT_MAX) found = load_progress((volatile __global int*)&state[0]);
+        if (later == INT_MAX) found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
       }
       stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
       pending_count = 0;
@@ -387,16 +377,6 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all, __
   count_cells(state, cells);
 #if GROUPS == 1
   barrier(CLK_GLOBAL_MEM_FENCE);
-  if (lid == 0) {
-    __global int* out = results + piece * RESULT_INTS;
-    const int distance = state[0];
-    __global const int* slot = MEETING(state, distance == INT_MAX ? 0 : distance);
-    out[0] = distance;
-    out[1] = slot[0] == distance + 1 ? slot[1] : INT_MIN;  // INT_MIN: no meeting cell recorded
-    out[2] = slot[2];
-    out[3] = slot[3];
-    out[4] = state[2];
-    out[5] = state[3];
-  }
+  if (lid == 0) results[piece] = persistent_result(state, GROUPS);
 #endif
 }

@@ -6,6 +6,8 @@
 //
 // Tunables: TILE, the tile length t; the workgroup size is SPAN = 2t + 2.
 
+#include "wfa_band.cl"
+
 __kernel __attribute__((reqd_work_group_size(SPAN, 1, 1)))
 void wfa_pwg(__global const uchar* restrict a, const int m, __global const uchar* restrict b, const int n,
              __global const int* top_in, __global const int* below_in, __global int* top_out,

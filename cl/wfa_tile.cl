@@ -12,6 +12,8 @@
 //          registers. The host asks for it where it pays for its compile time, which
 //          grows with t^2 (on POCL 3 s at t = 4, 17 s at t = 8, for no gain past t = 4)
 
+#include "wfa_band.cl"
+
 #ifndef WG
 #define WG 64
 #endif

@@ -5,6 +5,9 @@
 // Tunables (build options, with standalone defaults):
 //   PTX_FENCES  1: NVIDIA's inline PTX fence (membar.gl) and plain volatile loads
 
+#ifndef LEVCL_WORKGROUP_FLAGS_CL
+#define LEVCL_WORKGROUP_FLAGS_CL
+
 #ifndef PTX_FENCES
 #define PTX_FENCES 0
 #endif
@@ -52,3 +55,5 @@ inline void publish_progress(volatile __global int* progress, int value) {
   GLOBAL_FENCE();
   atomic_xchg(progress, value);
 }
+
+#endif

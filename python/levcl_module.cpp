@@ -53,8 +53,9 @@ constexpr const char* kDistancesDoc = R"(Edit distances of the pairs (seqs_a[i],
 
 seqs_a, seqs_b: iterables of the same length of str (as UTF-8) or bytes-like objects; a
     length mismatch raises UsageError (a ValueError).
--1 marks a pair above max_distance. "auto" computes the short and medium pairs together on the
-device (batch-bitpar), one launch for many pairs, and each long pair on its own; a named device
+-1 marks a pair above max_distance. "auto" computes the pairs together on the device (a batch
+engine such as batch-bitpar: one launch for many pairs), except those predicted to finish
+sooner on their own, which run alone; a named device
 variant runs every pair; a CPU variant (cpu-dp, cpu-wfa, cpu-bitpar) runs them on `threads`
 host threads (0: every core). Other keywords as for distance().)";
 
@@ -90,9 +91,11 @@ py::dict variant_dict(const levcl::VariantInfo& v) {
   for (const auto& p : v.params)
     params.append(py::dict("name"_a = p.name, "default"_a = p.default_value, "min"_a = p.min_value,
                            "max"_a = p.max_value, "description"_a = p.description));
+  py::list capabilities;
+  for (const levcl::Capability c : v.capabilities) capabilities.append(levcl::capability_name(c));
   return py::dict("name"_a = v.name, "description"_a = v.description, "uses_device"_a = v.uses_device,
                   "family"_a = v.family, "work"_a = v.work == levcl::Work::matrix ? "matrix" : "wavefront",
-                  "tuned"_a = v.tuned, "params"_a = params);
+                  "tuned"_a = v.tuned, "capabilities"_a = capabilities, "params"_a = params);
 }
 
 levcl::Options options(const std::string& variant, const std::optional<levcl::Params>& params,
@@ -203,7 +206,9 @@ PYBIND11_MODULE(levcl, m) {
       .def_readonly("a_end", &levcl::Alignment::a_end)
       .def_readonly("b_start", &levcl::Alignment::b_start)
       .def_readonly("b_end", &levcl::Alignment::b_end)
-      .def_readonly("seconds", &levcl::Alignment::seconds, "end to end (single alignments; 0 in a batch)")
+      .def_property_readonly(
+          "seconds", [](const levcl::Alignment& r) { return r.costs.seconds; },
+          "end to end (single alignments; 0 in a batch)")
       .def_readonly("peak_device_bytes", &levcl::Alignment::peak_device_bytes)
       .def("__repr__", [](const levcl::Alignment& r) {
         return "Alignment(distance=" + std::to_string(r.distance) + ", cigar='" +
@@ -303,7 +308,8 @@ serialised; separate contexts run in parallel from separate threads.)")
         return out;
       },
       "Every variant as a dict: name, description, uses_device, family, work (\"matrix\" or\n"
-      "\"wavefront\"), tuned, and params (name, default, min, max, description).");
+      "\"wavefront\"), tuned, capabilities (\"distance\", \"batch\", \"breakpoint\", \"traceback\"),\n"
+      "and params (name, default, min, max, description).");
   m.def("version", &levcl::version, "The library's version, \"MAJOR.MINOR.PATCH\".");
   m.attr("__version__") = levcl::version();
   m.def("set_log_level", &levcl::set_log_level, "verbosity"_a,

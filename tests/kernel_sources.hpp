@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "embedded_files.hpp"
+#include "runtime/embedded_files.hpp"
 
 namespace levcl::test {
 

@@ -105,7 +105,7 @@ TEST_CASE("aligns: a batch gives each pair's optimal CIGAR, in order") {
   const levcl::BatchAlignment batch = context.aligns(views);
   REQUIRE(batch.alignments.size() == pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) check_alignment(context, pairs[i].first, pairs[i].second, batch.alignments[i]);
-  CHECK(batch.launches < pairs.size());  // every pair's parts of a level share a launch
+  CHECK(batch.costs.launches < pairs.size());  // every pair's parts of a level share a launch
   CHECK(batch.peak_device_bytes > 0);
 
   // Shared strings: one against many, and pairs naming one string twice.
@@ -197,7 +197,7 @@ void check_real_pair(const std::string& a_path, const std::string& b_path, std::
   const levcl::Alignment r = context.align(a, b);
   CHECK(r.distance == distance);
   CHECK(levcl::verify_alignment(a, b, r.cigar) == distance);
-  MESSAGE("align on " << r.device << ": " << r.seconds << " s, " << r.launches << " launches, peak "
+  MESSAGE("align on " << r.device << ": " << r.costs.seconds << " s, " << r.costs.launches << " launches, peak "
                       << r.peak_device_bytes << " device bytes");
 }
 

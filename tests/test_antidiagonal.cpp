@@ -18,11 +18,11 @@ using levcl::test::Pair;
 int check_pairs(levcl::Context& context, const std::vector<Pair>& pairs, const levcl::Params& params) {
   return levcl::test::check_against_dp(context, pairs, "antidiagonal", params, [](const Pair& p, const levcl::Result& r) {
     const auto& [a, b] = p;
-    CHECK(r.cells == static_cast<std::uint64_t>(a.size()) * b.size());
+    CHECK(r.costs.cells == static_cast<std::uint64_t>(a.size()) * b.size());
     // Empty strings need no launch; otherwise one per anti-diagonal.
-    CHECK(r.launches == (a.empty() || b.empty() ? 0 : a.size() + b.size() + 1));
-    CHECK(r.seconds > 0);
-    CHECK(r.kernel_seconds >= 0);
+    CHECK(r.costs.launches == (a.empty() || b.empty() ? 0 : a.size() + b.size() + 1));
+    CHECK(r.costs.seconds > 0);
+    CHECK(r.costs.kernel_seconds >= 0);
   });
 }
 

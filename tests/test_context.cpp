@@ -172,7 +172,7 @@ TEST_CASE("result fields") {
   auto reference = context.distance(pair.a, pair.b, "cpu-dp");
   CHECK(reference.variant == "cpu-dp");
   CHECK(reference.device == "cpu");
-  CHECK(reference.cells > 0);
+  CHECK(reference.costs.cells > 0);
   CHECK(reference.distance > 0);
 
   SUBCASE("device variant") {
@@ -184,11 +184,11 @@ TEST_CASE("result fields") {
     CHECK_FALSE(r.device.empty());
     CHECK(r.device != "cpu");
     CHECK(r.device == context.device().name);
-    CHECK(r.cells > 0);
-    CHECK(r.seconds > 0);
-    CHECK(r.kernel_seconds >= 0);
-    CHECK(r.build_seconds >= 0);
-    CHECK(r.launches > 0);
+    CHECK(r.costs.cells > 0);
+    CHECK(r.costs.seconds > 0);
+    CHECK(r.costs.kernel_seconds >= 0);
+    CHECK(r.costs.build_seconds >= 0);
+    CHECK(r.costs.launches > 0);
   }
   SUBCASE("default variant") {
     auto r = context.distance(pair.a, pair.b);
@@ -320,11 +320,11 @@ TEST_CASE("the kernel build is reported apart from the distance's seconds") {
   const auto first = context.distance("kitten", "sitting", "pwg", {{"tile", 3}});
   const auto second = context.distance("kitten", "sitting", "pwg", {{"tile", 3}});
   CHECK(first.distance == 3);
-  CHECK(first.build_seconds > 0);
-  CHECK(second.build_seconds == 0);
+  CHECK(first.costs.build_seconds > 0);
+  CHECK(second.costs.build_seconds == 0);
   // A 7-byte pair takes far less than its first build, which is not in its seconds.
-  CHECK(first.seconds < first.build_seconds);
-  CHECK(context.distance("kitten", "sitting", "cpu-dp").build_seconds == 0);
+  CHECK(first.costs.seconds < first.costs.build_seconds);
+  CHECK(context.distance("kitten", "sitting", "cpu-dp").costs.build_seconds == 0);
 }
 
 TEST_CASE("LEVCL_KERNEL_DIR with a broken kernel gives build_failure with the log") {

@@ -1,10 +1,13 @@
 // Every variant of the registry (levcl::list_variants()), checked against cpu-dp without
-// being named here: on the edge cases and random pairs, for each parameter value its kind
-// of sweep calls for (tests/CMakeLists.txt makes one ctest entry per variant from the same
-// list), with max_distance below, at and above the distance, and on real genome pairs.
+// being named here, in what it can do (its capabilities; the test cases are named after
+// them): distances on the edge cases and random pairs, for each parameter value its kind
+// of sweep calls for, with max_distance below, at and above the distance, and on real
+// genome pairs; batches; breakpoints and the alignments split at them; tracebacks.
+// tests/variant_tests.cmake makes one ctest entry per variant and capability from the
+// same list.
 //
 //   test_variants --variant=NAME [doctest options]   checks one variant
-//   test_variants --list-variants                     prints the names, one per line
+//   test_variants --list-variants                     prints each name and its capabilities
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -13,6 +16,7 @@
 #include <iostream>
 #include <set>
 
+#include "breakpoints.hpp"
 #include "exactness.hpp"
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
@@ -108,7 +112,7 @@ struct Checked {
 
 }  // namespace
 
-TEST_CASE("exact on the edge cases and random pairs, for each parameter value") {
+TEST_CASE("distance: exact on the edge cases and random pairs, for each parameter value") {
   Checked c;
   const auto pairs = levcl::test::random_pairs(25, 1500, 41);
   for (const auto& config : configurations(c.device)) {
@@ -120,18 +124,18 @@ TEST_CASE("exact on the edge cases and random pairs, for each parameter value") 
   }
 }
 
-TEST_CASE("exact on more random pairs with default parameters") {
+TEST_CASE("distance: exact on more random pairs with default parameters") {
   Checked c;
   const auto pairs = levcl::test::random_pairs(120, 2500, 8);
   CHECK(levcl::test::check_against_dp(c.context, pairs, variant_name, {}, [&](const Pair&, const levcl::Result& r) {
           CHECK(r.variant == variant_name);
-          CHECK(r.seconds >= 0);
-          CHECK(r.build_seconds >= 0);
+          CHECK(r.costs.seconds >= 0);
+          CHECK(r.costs.build_seconds >= 0);
           if (c.device) CHECK(r.device == c.device->name);
         }) == 120);
 }
 
-TEST_CASE("max_distance: the distance when it is at most k, else -1") {
+TEST_CASE("distance: max_distance, the distance when it is at most k, else -1") {
   Checked c;
   auto pairs = levcl::test::random_pairs(30, 1200, 77);
   pairs.push_back({"", ""});
@@ -155,7 +159,7 @@ TEST_CASE("max_distance: the distance when it is at most k, else -1") {
   }
 }
 
-TEST_CASE("HIV-1 genomes: distance 1988") {
+TEST_CASE("distance: HIV-1 genomes, 1988") {
   Checked c;
   const std::string dir = LEVCL_PATH(LEVCL_SAMPLE_DIR);
   const auto [a, b] = genome_pair(dir + "/AF133821.1.fa.gz", 10035, dir + "/AY352275.1.fa.gz", 10280);
@@ -171,14 +175,97 @@ TEST_CASE("HHV-6B vs EBV (162 x 172 kbp): distance 92,254" * doctest::skip(true)
   const auto [a, b] = genome_pair(dir + "/NC_000898.1.fa.gz", 162114, dir + "/NC_007605.1.fa.gz", 171823);
   const auto result = c.context.distance(a, b, variant_name);
   CHECK(result.distance == 92254);
-  MESSAGE(variant_name << " on " << result.device << ": " << result.seconds << " s, " << result.cells << " cells");
+  MESSAGE(variant_name << " on " << result.device << ": " << result.costs.seconds << " s, " << result.costs.cells << " cells");
+}
+
+TEST_CASE("batch: every pair of a batch as cpu-dp, over views and over shared strings, with max_distance") {
+  Checked c;
+  auto pairs = levcl::test::edge_cases({32, 64, 256, 1024});
+  const auto random = levcl::test::random_pairs(80, 3000, 13);
+  pairs.insert(pairs.end(), random.begin(), random.end());
+  std::vector<levcl::PairView> views;
+  std::vector<std::string_view> strings;
+  std::vector<levcl::IndexPair> indices;
+  for (const auto& [a, b] : pairs) {
+    views.push_back({a, b});
+    indices.push_back({static_cast<std::uint32_t>(strings.size()), static_cast<std::uint32_t>(strings.size() + 1)});
+    strings.push_back(a);
+    strings.push_back(b);
+  }
+  for (std::size_t i = 0; i + 1 < pairs.size(); ++i)  // the same strings again, in other pairs
+    indices.push_back({static_cast<std::uint32_t>(2 * i), static_cast<std::uint32_t>(2 * i + 3)});
+  for (const std::int64_t k : {-1, 0, 40}) {
+    CAPTURE(k);
+    const levcl::Options options{variant_name, {}, k, 2};
+    const levcl::BatchResult by_views = c.context.distances(views, options);
+    const levcl::BatchResult shared = c.context.distances(strings, indices, options);
+    REQUIRE(by_views.distances.size() == pairs.size());
+    REQUIRE(shared.distances.size() == indices.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+      const std::string_view a = strings[indices[i].a], b = strings[indices[i].b];
+      const std::int64_t d = c.context.distance(a, b, "cpu-dp").distance;
+      const std::int64_t expected = k >= 0 && d > k ? -1 : d;
+      CAPTURE(i);
+      CHECK(shared.distances[i] == expected);
+      if (i < pairs.size()) CHECK(by_views.distances[i] == expected);
+    }
+    CHECK(by_views.variant_pairs.at(variant_name) == pairs.size());
+  }
+}
+
+TEST_CASE("breakpoint: on an optimal path, its scores the halves' distances") {
+  Checked c;
+  auto pairs = levcl::test::random_pairs(40, 1500, 5);
+  for (const auto& edge : levcl::test::edge_cases({8, 64})) pairs.push_back(edge);
+  for (const auto& [a, b] : pairs) levcl::test::check_breakpoint(c.context, variant_name, a, b, {});
+  // Above the bound: the bound + 1, and no cell.
+  CHECK(levcl::detail::find_breakpoint(*c.device, variant_name, "kitten", "sitting", {}, 2).distance == 3);
+}
+
+TEST_CASE("breakpoint: alignments split at its breakpoints replay at the distance") {
+  Checked c;
+  auto pairs = levcl::test::random_pairs(30, 2000, 17);
+  for (const auto& edge : levcl::test::edge_cases({7, 64})) pairs.push_back(edge);
+  for (const auto& [a, b] : pairs) {
+    CAPTURE(a.size());
+    CAPTURE(b.size());
+    const levcl::Alignment r = c.context.align(a, b, {variant_name});
+    const std::int64_t d = c.context.distance(a, b, "cpu-dp").distance;
+    REQUIRE(r.distance == d);
+    CHECK(levcl::verify_alignment(a, b, r.cigar) == d);
+    CHECK(r.variant == variant_name);
+  }
+}
+
+TEST_CASE("traceback: pieces of every distance up to its limit, traced at their distance") {
+  Checked c;
+  const std::int64_t limit = levcl::detail::traceback_limit(variant_name);
+  std::mt19937_64 rng(23);
+  int traced = 0;
+  for (int attempt = 0; attempt < 400 && traced < 60; ++attempt) {
+    const std::string a = levcl::test::random_string(rng, 1 + rng() % 300, attempt % 3 ? 4 : 256);
+    const std::string b = levcl::test::mutate(rng, a, 0.002 * static_cast<double>(attempt % 50), 4);
+    if (a.empty() || b.empty()) continue;
+    const std::int64_t d = c.context.distance(a, b, "cpu-dp").distance;
+    if (d > limit) continue;
+    CAPTURE(a.size());
+    CAPTURE(b.size());
+    CAPTURE(d);
+    CHECK(levcl::verify_alignment(a, b, levcl::detail::traced_cigar(*c.device, variant_name, a, b, d)) == d);
+    ++traced;
+  }
+  CHECK(traced >= 40);
 }
 
 int main(int argc, char** argv) {
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strcmp(argv[i], "--list-variants") == 0) {
-      for (const auto& v : levcl::list_variants()) std::cout << v.name << '\n';
+      for (const auto& v : levcl::list_variants()) {
+        std::cout << v.name;
+        for (const auto capability : v.capabilities) std::cout << ' ' << levcl::capability_name(capability);
+        std::cout << '\n';
+      }
       return 0;
     }
     if (std::strncmp(argv[i], "--variant=", 10) == 0)

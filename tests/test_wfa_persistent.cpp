@@ -1,54 +1,20 @@
-// What is particular to the persistent wavefront family: the breakpoint where the forward
-// and backward fronts meet (checked against cpu-dp on both halves), long matching runs
-// ending at every offset of a team's step, fewer cells than one wavefront, refusals, and
-// several workgroups stepping together where the device is a GPU. test_variants checks
-// its exactness one parameter at a time.
+// What is particular to the persistent wavefront family: long matching runs ending at every
+// offset of a team's step (distances and breakpoints), fewer cells than one wavefront,
+// refusals, and several workgroups stepping together where the device is a GPU.
+// test_variants checks its distances one parameter at a time and its breakpoints.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
-#include "wfa_persistent.hpp"
+#include "breakpoints.hpp"
 
 namespace {
 
 using levcl::test::check_against_dp;
 using levcl::test::Pair;
 
-std::int64_t dp(levcl::Context& context, std::string_view a, std::string_view b) {
-  return context.distance(a, b, "cpu-dp").distance;
-}
-
-// The breakpoint splits the pair into halves whose distances are the two scores, adding up
-// to the distance.
-void check_breakpoint(levcl::Context& context, const Pair& pair, const levcl::Params& params) {
-  const auto& [a, b] = pair;
-  CAPTURE(a.size());
-  CAPTURE(b.size());
-  const auto meeting = levcl::detail::meet_in_the_middle(context.device(), a, b, params, -1);
-  const std::int64_t d = dp(context, a, b);
-  REQUIRE(meeting.distance == d);
-  REQUIRE(meeting.i >= 0);
-  REQUIRE(meeting.i <= static_cast<std::int64_t>(a.size()));
-  REQUIRE(meeting.j >= 0);
-  REQUIRE(meeting.j <= static_cast<std::int64_t>(b.size()));
-  CHECK(meeting.forward_score + meeting.backward_score == d);
-  const auto i = static_cast<std::size_t>(meeting.i), j = static_cast<std::size_t>(meeting.j);
-  CHECK(dp(context, std::string_view(a).substr(0, i), std::string_view(b).substr(0, j)) == meeting.forward_score);
-  CHECK(dp(context, std::string_view(a).substr(i), std::string_view(b).substr(j)) == meeting.backward_score);
-}
-
 }  // namespace
-
-TEST_CASE("the breakpoint lies on an optimal path, its scores the halves' distances") {
-  levcl::Context context;
-  auto pairs = levcl::test::random_pairs(40, 1500, 5);
-  for (const auto& edge : levcl::test::edge_cases({8, 64})) pairs.push_back(edge);
-  for (const auto& pair : pairs) check_breakpoint(context, pair, {});
-  // And with the distance bound: above it, no cell.
-  const auto meeting = levcl::detail::meet_in_the_middle(context.device(), "kitten", "sitting", {}, 2);
-  CHECK(meeting.distance == 3);
-}
 
 TEST_CASE("long matching runs ending at every offset of a team's step, in both directions") {
   levcl::Context context;
@@ -66,7 +32,7 @@ TEST_CASE("long matching runs ending at every offset of a team's step, in both d
         pairs.push_back({deleted, a});
       }
       CHECK(check_against_dp(context, pairs, "persistent", params) == static_cast<int>(pairs.size()));
-      for (std::size_t k = 0; k < pairs.size(); k += 7) check_breakpoint(context, pairs[k], params);
+      for (std::size_t k = 0; k < pairs.size(); k += 7) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
     }
 }
 
@@ -78,10 +44,10 @@ TEST_CASE("two fronts of half the radius compute fewer cells than one") {
   const auto one = context.distance(a, b, "minreads", {{"diamond", 0}});
   const auto two = context.distance(a, b, "persistent");
   CHECK(two.distance == one.distance);
-  CHECK(two.launches == 1);
+  CHECK(two.costs.launches == 1);
   // d^2 cells for one front against about 2 (d/2)^2 for two.
-  CHECK(two.cells < one.cells * 2 / 3);
-  CHECK(two.cells > 0);
+  CHECK(two.costs.cells < one.costs.cells * 2 / 3);
+  CHECK(two.costs.cells > 0);
 }
 
 TEST_CASE("configurations the device cannot run are refused") {
@@ -107,6 +73,6 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
     for (const std::int64_t solo : {0, 1, 4}) {
       const levcl::Params params{{"groups", groups}, {"solo", solo}, {"wg", 32}};
       CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
-      for (std::size_t k = 0; k < pairs.size(); k += 5) check_breakpoint(context, pairs[k], params);
+      for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
     }
 }

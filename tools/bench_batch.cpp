@@ -137,9 +137,9 @@ BatchRow levcl_row(const BatchBench& b, const Workload& w, const std::string& va
   for (int run = 0; run < b.repeat; ++run) {
     const BatchResult r = b.context->distances(w.views, w.pairs, options);
     agreed.check(r.distances, row.engine);
-    row.seconds.push_back(r.seconds);
-    row.kernel_seconds = r.kernel_seconds;
-    row.computed_cells = r.cells;
+    row.seconds.push_back(r.costs.seconds);
+    row.kernel_seconds = r.costs.kernel_seconds;
+    row.computed_cells = r.costs.cells;
     row.engines_used.clear();
     for (const auto& [name, count] : r.variant_pairs)
       row.engines_used += (row.engines_used.empty() ? "" : ", ") + name + " " + std::to_string(count);
@@ -164,11 +164,11 @@ BatchRow align_row(const BatchBench& b, const Workload& w, Agreement& agreed) {
                                              " does not cost its distance");
     }
     agreed.check(distances, row.engine);
-    row.seconds.push_back(r.seconds);
-    row.kernel_seconds = r.kernel_seconds;
-    row.computed_cells = r.cells;
+    row.seconds.push_back(r.costs.seconds);
+    row.kernel_seconds = r.costs.kernel_seconds;
+    row.computed_cells = r.costs.cells;
     row.engines_used = "peak device " + fixed(r.peak_device_bytes / 1048576.0, 0) + " MiB, " +
-                       std::to_string(r.launches) + " launches";
+                       std::to_string(r.costs.launches) + " launches";
   }
   return row;
 }
@@ -229,8 +229,8 @@ BatchRow stream_row(const BatchBench& b, const Workload& w, const std::string& v
   row.seconds.push_back(seconds_since(start));
   samples.push_back(resident_mib());
   if (wrong) throw Error(ErrorCode::internal, row.engine + ": " + std::to_string(wrong) + " streamed distances are wrong");
-  row.kernel_seconds = stream.totals().kernel_seconds;
-  row.computed_cells = stream.totals().cells;
+  row.kernel_seconds = stream.totals().costs.kernel_seconds;
+  row.computed_cells = stream.totals().costs.cells;
   row.pairs = w.stream_count;
   for (std::size_t i = 0; i < samples.size(); ++i) row.memory += (i ? " " : "") + fixed(samples[i], 0);
   return row;

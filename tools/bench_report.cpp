@@ -12,7 +12,7 @@
 #include <map>
 #include <sstream>
 
-#include "embedded_files.hpp"
+#include "runtime/embedded_files.hpp"
 #include "levcl/levcl.hpp"
 #include "tool_common.hpp"
 

@@ -165,11 +165,13 @@ void list_devices() {
 }
 
 void list_variants() {
-  std::vector<std::vector<std::string>> rows = {{"auto", "device", "-", "the tuning database's choice for the device"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"auto", "device", "distance,batch,breakpoint", "-", "the engines the cost models predict fastest on the device"}};
   for (const auto& v : levcl::list_variants()) {
-    std::string params;
+    std::string params, capabilities;
     for (const auto& p : v.params) params += (params.empty() ? "" : " ") + p.name + "=" + std::to_string(p.default_value);
-    rows.push_back({v.name, v.uses_device ? "device" : "cpu", params.empty() ? "-" : params, v.description});
+    for (const auto c : v.capabilities) capabilities += (capabilities.empty() ? "" : ",") + std::string(levcl::capability_name(c));
+    rows.push_back({v.name, v.uses_device ? "device" : "cpu", capabilities, params.empty() ? "-" : params, v.description});
   }
   print_table(rows);
 }
@@ -397,12 +399,12 @@ nlohmann::json run_json(const Options& o, std::size_t len_a, std::size_t len_b, 
           {"device", r.device},
           {"len_a", len_a},
           {"len_b", len_b},
-          {"cells", r.cells},
-          {"seconds", r.seconds},
-          {"kernel_seconds", r.kernel_seconds},
-          {"build_seconds", r.build_seconds},
-          {"gcups", levcl::gcups(len_a, len_b, r.seconds)},
-          {"launches", r.launches}};
+          {"cells", r.costs.cells},
+          {"seconds", r.costs.seconds},
+          {"kernel_seconds", r.costs.kernel_seconds},
+          {"build_seconds", r.costs.build_seconds},
+          {"gcups", levcl::gcups(len_a, len_b, r.costs.seconds)},
+          {"launches", r.costs.launches}};
 }
 
 // An optimal alignment of A and B in the --format chosen, or a JSON object with the

@@ -77,7 +77,7 @@ void define_options(CLI::App& app, Options& o) {
   app.add_option("--seed", o.seed, "Seed of the synthetic pairs")->capture_default_str();
   app.add_option("--variants", o.variants,
                  "levcl variants: names (levcl --list-variants), auto (the tuning database's choice), all "
-                 "(every device variant) or none")
+                 "(every device variant that computes distances) or none")
       ->capture_default_str()
       ->type_name("LIST");
   app.add_option("--peers", o.peers, "CPU peers: edlib, wfa2, or none")->capture_default_str()->type_name("LIST");
@@ -195,11 +195,14 @@ Engines engines(const Options& o) {
     if (name == "none") continue;
     if (name == "all") {
       for (const auto& v : levcl::list_variants())
-        if (v.uses_device) add(e.device_variants, v.name);
+        if (v.uses_device && v.can(levcl::Capability::distance)) add(e.device_variants, v.name);
     } else if (name == "auto") {
       add(e.device_variants, name);
     } else {
       const auto& info = levcl::variant_info(name);  // throws invalid_argument for unknown names
+      if (!info.can(levcl::Capability::distance))
+        usage_error("--variants: '" + name + "' computes no distances (it has the " +
+                    levcl::capability_name(info.capabilities.front()) + " capability)");
       add(info.uses_device ? e.device_variants : e.cpu_variants, name);
     }
   }
@@ -289,7 +292,7 @@ struct Bench {
     return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool) {
       const levcl::Result result = context.distance(x, y, variant);
       // auto chooses per pair: say what it chose.
-      return DeviceRun{result.distance, result.seconds, result.kernel_seconds, result.cells,
+      return DeviceRun{result.distance, result.costs.seconds, result.costs.kernel_seconds, result.costs.cells,
                        (variant == "auto" ? result.variant + ": " : std::string()) + params_text(result.params),
                        result.params_source};
     });
@@ -304,9 +307,9 @@ struct Bench {
       if (checked && levcl::verify_alignment(x, y, result.cigar) != result.distance)
         throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
       const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, x.size() + y.size());
-      return DeviceRun{result.distance, result.seconds, result.kernel_seconds, result.cells,
+      return DeviceRun{result.distance, result.costs.seconds, result.costs.kernel_seconds, result.costs.cells,
                        "peak device " + fixed(result.peak_device_bytes / 1048576.0, 1) + " MiB (" + fixed(per_byte, 1) +
-                           " B per input byte), " + std::to_string(result.launches) + " launches",
+                           " B per input byte), " + std::to_string(result.costs.launches) + " launches",
                        ""};
     });
   }

@@ -109,6 +109,17 @@ struct ParamSpec {
 // wavefronts (about d^2 cells for distance d). "auto" weighs the two by their rates.
 enum class Work { matrix, wavefront };
 
+// What a variant can do; each variant registers one or more, with a model of their cost.
+enum class Capability {
+  distance,    // the distance of one pair (Context::distance)
+  batch,       // the distances of many pairs in few launches (Context::distances)
+  breakpoint,  // a cell of an optimal path through a pair, with both halves' distances
+               // (Context::align splits pairs there)
+  traceback,   // the alignment of a pair of small, known distance (Context::align's last step)
+};
+// "distance", "batch", "breakpoint", "traceback".
+LEVCL_API const char* capability_name(Capability capability) noexcept;
+
 struct VariantInfo {
   std::string name;
   std::string description;
@@ -118,6 +129,13 @@ struct VariantInfo {
                                  // (false for baselines never worth running for speed)
   std::string family;            // its kernel family: the name shared by cl/, lib/src/ and the tests
   Work work = Work::wavefront;
+  std::vector<Capability> capabilities;  // what it can do, in the order of the enum
+
+  bool can(Capability c) const {
+    for (const Capability have : capabilities)
+      if (have == c) return true;
+    return false;
+  }
 };
 
 // Why `device` cannot run `variant` with `params` (missing ones take their defaults), or
@@ -157,16 +175,30 @@ struct IndexPair {
   std::uint32_t a, b;
 };
 
+// What a call cost, the same figures for every kind of result; a run's parts add up with +=.
+struct Costs {
+  std::uint64_t cells = 0;      // DP or wavefront cells actually computed
+  double seconds = 0;           // end to end: strings in host memory to the answer (programs built)
+  double build_seconds = 0;     // building or loading programs during the call; 0 once they are built
+  double kernel_seconds = 0;    // device busy time, summed over the launches' spans
+  std::uint64_t launches = 0;   // kernel enqueues
+
+  Costs& operator+=(const Costs& o) {
+    cells += o.cells;
+    seconds += o.seconds;
+    build_seconds += o.build_seconds;
+    kernel_seconds += o.kernel_seconds;
+    launches += o.launches;
+    return *this;
+  }
+};
+
 struct Result {
   std::int64_t distance = 0;    // -1 when it is larger than Options::max_distance
   std::string variant;
   Params params;                // every parameter, defaults filled in
   std::string device;           // device name, or "cpu" for the CPU references
-  std::uint64_t cells = 0;      // wavefront (or DP) cells actually computed
-  double seconds = 0;           // end to end: strings in host memory to distance (programs built)
-  double build_seconds = 0;     // building or loading this call's programs; 0 once they are built
-  double kernel_seconds = 0;    // device busy time (first kernel start to last kernel end)
-  std::uint64_t launches = 0;   // kernel enqueues
+  Costs costs;                  // cells, seconds, build and kernel seconds, launches
   std::string params_source;    // where the parameters came from (call, context, database entry, defaults)
 };
 
@@ -174,11 +206,7 @@ struct BatchResult {
   std::vector<std::int64_t> distances;                // one per pair, in order; -1 where above max_distance
   std::map<std::string, std::uint64_t> variant_pairs; // how many pairs each variant computed
   std::string device;                                 // device name, or "cpu" when no device was used
-  std::uint64_t cells = 0;      // DP cells computed, summed over the pairs
-  double seconds = 0;           // end to end: strings in host memory to every distance (programs built)
-  double build_seconds = 0;     // building or loading programs during the call
-  double kernel_seconds = 0;    // device busy time, summed over the launches' spans
-  std::uint64_t launches = 0;   // kernel enqueues
+  Costs costs;                                        // summed over the pairs and launches
 };
 
 // An alignment of a against b, global (every byte of both), in the CIGAR's run-length
@@ -192,22 +220,18 @@ struct Alignment {
   std::uint64_t a_start = 0, a_end = 0;  // the aligned range of a, [start, end): the whole string
   std::uint64_t b_start = 0, b_end = 0;  // of b
   std::string device;                    // device name
-  Params params;                         // the breakpoint engine's (persistent) parameters
-  std::uint64_t cells = 0;               // wavefront cells computed over every piece
-  double seconds = 0;                    // end to end: strings in host memory to CIGAR (programs built)
-  double build_seconds = 0;              // building or loading programs during the call
-  double kernel_seconds = 0;             // device busy time, summed over the launches
-  std::uint64_t launches = 0;            // kernel enqueues
+  std::string variant;                   // the breakpoint engine that split the pair (first chosen)
+  Params params;                         // its parameters
+  Costs costs;                           // over every piece: cells, seconds (strings to CIGAR), ...
   std::uint64_t peak_device_bytes = 0;   // device memory held at once, at most: strings and every buffer
 };
 
 struct BatchAlignment {
   std::vector<Alignment> alignments;  // one per pair, in order: distance, CIGAR, ranges (the rest is below)
   std::string device;
+  std::string variant;
   Params params;
-  std::uint64_t cells = 0;
-  double seconds = 0, build_seconds = 0, kernel_seconds = 0;
-  std::uint64_t launches = 0;
+  Costs costs;
   std::uint64_t peak_device_bytes = 0;
 };
 
@@ -245,10 +269,12 @@ class LEVCL_API Context {
   Result distance(std::string_view a, std::string_view b, const Options& options);
 
   // Edit distances of many pairs in one call: no copies per pair, few launches. "auto"
-  // sends the short and medium pairs to the batch engine (`batch-bitpar`: a work-item per
-  // pair, every pair of a chunk in one launch) and each long pair to auto's single-pair
-  // choice; a named device variant runs every pair; a CPU variant runs the pairs on
-  // options.threads host threads. Batches larger than device memory are cut into chunks.
+  // sends the pairs to a batch engine (a variant with Capability::batch, such as
+  // `batch-bitpar`: a work-item per pair, every pair of a chunk in one launch) except those
+  // that the engines' cost models predict to finish sooner alone, which go to auto's
+  // single-pair choice; a named device variant runs every pair (in one batch when it has
+  // the batch capability); a CPU variant runs the pairs on options.threads host threads.
+  // Batches larger than device memory are cut into chunks.
   BatchResult distances(const std::vector<PairView>& pairs, const Options& options = {});
   // The same over shared strings: pairs of indices into `strings`. A string compared many
   // times (one against many, all against all) is prepared and sent to the device once per
@@ -256,15 +282,17 @@ class LEVCL_API Context {
   BatchResult distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                         const Options& options = {});
 
-  // The optimal alignment of a and b (see Alignment), in O(m + n) device memory: the
-  // persistent engine finds where the forward and backward wavefronts meet (BiWFA), the
-  // pair is split there, and every part is split again, all parts of a level in one
-  // launch, down to parts of distance 0 or 1, written out on the host. options.variant:
-  // "", "auto" or "persistent" (the engine that finds the breakpoints); options.params: its
-  // parameters; max_distance as for distance (distance -1 and no CIGAR above it). Throws
-  // out_of_memory ("needs X GiB, device has Y GiB") when a part cannot fit the device.
+  // The optimal alignment of a and b (see Alignment), in O(m + n) device memory: a
+  // breakpoint engine (Capability::breakpoint, such as `persistent`, where BiWFA's forward
+  // and backward wavefronts meet) splits the pair at a cell of an optimal path, every
+  // piece is split again, all pieces of a level in one launch, down to pieces of small
+  // distance that a traceback engine (Capability::traceback) aligns. options.variant: ""
+  // or "auto" (the engines whose cost models predict the least time), or a variant with
+  // the breakpoint capability; options.params: its parameters; max_distance as for
+  // distance (distance -1 and no CIGAR above it). Throws out_of_memory ("needs X GiB,
+  // device has Y GiB") when a piece cannot fit the device.
   Alignment align(std::string_view a, std::string_view b, const Options& options = {});
-  // Many pairs at once: every pair's parts of a level in one launch, as many pairs per
+  // Many pairs at once: every pair's pieces of a level in one launch, as many pairs per
   // launch as device memory allows.
   BatchAlignment aligns(const std::vector<PairView>& pairs, const Options& options = {});
   // The same over shared strings, each sent to the device once (one against many, all

@@ -1,0 +1,56 @@
+// The layout wfa_persistent.cl shares with its host routine
+// (lib/src/engines/wfa_persistent/wfa_persistent.cpp): the table of pieces a launch runs,
+// a piece's state, and what a piece of one workgroup writes back.
+#ifndef LEVCL_WFA_PERSISTENT_H
+#define LEVCL_WFA_PERSISTENT_H
+
+#include "shared_types.h"
+#include "wfa_common.h"
+
+// A piece: a[a_offset, + m) against b[b_offset, + n) of the launch's strings.
+typedef struct {
+  shared_long a_offset, m, b_offset, n;
+  shared_long column_offset;  // its first entry in the four columns
+  shared_long p_low;          // its first stored position
+  shared_long bound;          // no distance above it is wanted
+  shared_long solo_last;      // the last radius workgroup 0 runs alone
+} PersistentPiece;
+
+// A piece's state in global memory: STATE_INTS ints (wfa_common.h: the distance in
+// STATE_SOLUTION, INT_MAX until found; the cells), then the meeting slots. Totals found
+// lie within GROUPS + 4 of the distance (no workgroup runs more than a ring's half
+// ahead), so a slot is never wanted by two of them.
+typedef struct {
+  shared_int claimed;        // total + 1 once a meeting at that total claimed the slot
+  shared_int row, diagonal;  // the meeting cell
+  shared_int forward_score;  // the forward radius there
+} MeetingSlot;
+#define MEETING_SLOTS(groups) (2 * (groups) + 8)
+#define MEETING_SLOT(state, total, groups) \
+  ((SHARED_GLOBAL MeetingSlot*)((state) + STATE_INTS) + (total) % MEETING_SLOTS(groups))
+#define PERSISTENT_STATE_INTS(groups) \
+  (STATE_INTS + (int)(sizeof(MeetingSlot) / sizeof(shared_int)) * MEETING_SLOTS(groups))
+
+// A piece's result, from its state: a piece of one workgroup writes it at its end, so
+// that the host reads a few bytes a piece; with more workgroups the host reads the state.
+typedef struct {
+  shared_int distance;           // INT_MAX: none up to the bound
+  shared_int row;                // the meeting cell's row; INT_MIN: no meeting cell recorded
+  shared_int diagonal;
+  shared_int forward_score;
+  shared_uint cells_low, cells_high;
+} PersistentResult;
+
+inline PersistentResult persistent_result(SHARED_GLOBAL const shared_int* state, int groups) {
+  PersistentResult result;
+  result.distance = state[STATE_SOLUTION];
+  SHARED_GLOBAL const MeetingSlot* slot = MEETING_SLOT(state, result.distance == INT_MAX ? 0 : result.distance, groups);
+  result.row = slot->claimed == result.distance + 1 ? slot->row : INT_MIN;
+  result.diagonal = slot->diagonal;
+  result.forward_score = slot->forward_score;
+  result.cells_low = (shared_uint)state[STATE_CELLS_LOW];
+  result.cells_high = (shared_uint)state[STATE_CELLS_HIGH];
+  return result;
+}
+
+#endif

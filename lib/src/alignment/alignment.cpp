@@ -1,0 +1,328 @@
+// Context::align and Context::aligns: optimal alignments in O(m + n) device memory by
+// divide and conquer on breakpoints (BiWFA, Marco-Sola et al. 2023; CUDAlign's stages 2-4
+// split the same way, Sandes et al. 2016). A breakpoint engine (Capability::breakpoint)
+// finds, for every piece of a level at once, a cell of an optimal path; each piece is split
+// there into two whose distances it also gives, so every piece below the top is solved with
+// its exact distance as bound. A piece whose distance a traceback engine takes
+// (Capability::traceback) is aligned by it on the device; a piece with an empty side is all
+// I or all D; the others go to the next level. Distances halve per level, so a pair of
+// distance d takes about log2(d / the tracebacks' limit) + 2 levels of launches.
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "io/cigar.hpp"
+#include "api/context_impl.hpp"
+#include "runtime/device_buffers.hpp"
+#include "runtime/log.hpp"
+#include "tuning/choice.hpp"
+
+namespace levcl {
+namespace {
+
+using detail::Breakpoint;
+using detail::CigarRun;
+using detail::Piece;
+using detail::PieceTracer;
+
+// A piece of pair `pair`, and its distance where known (-1 at the top, where the bound
+// is the pair's).
+struct PairPiece {
+  std::size_t pair;
+  Piece at;
+  std::int64_t distance;
+};
+
+// Pieces with an empty side need no device: all D, or all I.
+bool written_on_host(const PairPiece& piece) { return piece.at.m == 0 || piece.at.n == 0; }
+
+// A finished piece: written on the host, or its runs in the tracebacks' vector.
+struct FinishedPiece {
+  PairPiece piece;
+  PieceTracer::Span runs{0, 0};
+};
+
+// The engines of one chunk of pairs, over its strings on the device: the breakpoint engine
+// of the call, and the traceback engines, each opened when a piece first needs it.
+class PieceEngines {
+ public:
+  PieceEngines(detail::OpenDevice& device, std::string_view a, std::string_view b, const detail::Variant& splitter,
+               const Params& params)
+      : device_(device), a_(a), b_(b), splitter_(splitter), params_(params) {}
+
+  std::vector<Breakpoint> split(const std::vector<Piece>& pieces) {
+    if (!finder_) finder_ = splitter_.breakpoint.open(device_, strings(), params_);
+    return finder_->run(pieces);
+  }
+
+  // The traceback engine for pieces of distance d, predicted fastest among those that
+  // take it; null when none does.
+  const detail::Variant* tracer_for(std::int64_t d) {
+    const auto known = chosen_.find(d);
+    if (known != chosen_.end()) return known->second;
+    std::vector<const detail::Variant*> able;
+    for (const detail::Variant* v : detail::variants_with(Capability::traceback))
+      if (v->traceback.max_distance >= d) able.push_back(v);
+    const detail::Variant* chosen =
+        able.empty() ? nullptr : &detail::cheapest(device_.info(), Capability::traceback, able, {{0, 0, double(d)}});
+    return chosen_[d] = chosen;
+  }
+
+  void trace(const detail::Variant& tracer, const std::vector<Piece>& pieces, std::vector<CigarRun>& runs,
+             std::vector<PieceTracer::Span>& spans) {
+    std::unique_ptr<PieceTracer>& open = tracers_[&tracer];
+    if (!open) open = tracer.traceback.open(device_, strings(), detail::resolve_params(tracer.info, {}));
+    open->run(pieces, runs, spans);
+  }
+
+  // What every engine cost; the strings and every engine's buffers held at once, at most.
+  Costs costs() const {
+    Costs total;
+    if (finder_) total += finder_->costs();
+    for (const auto& [variant, tracer] : tracers_) total += tracer->costs();
+    return total;
+  }
+  std::uint64_t peak_device_bytes() const {
+    std::uint64_t bytes = strings_ ? strings_->bytes : 0;
+    if (finder_) bytes += finder_->peak_device_bytes();
+    for (const auto& [variant, tracer] : tracers_) bytes += tracer->peak_device_bytes();
+    return bytes;
+  }
+
+ private:
+  const detail::DeviceStrings& strings() {
+    if (!strings_) strings_ = std::make_unique<detail::DeviceStrings>(device_, a_, b_);
+    return *strings_;
+  }
+
+  detail::OpenDevice& device_;
+  std::string_view a_, b_;
+  const detail::Variant& splitter_;
+  Params params_;
+  std::unique_ptr<detail::DeviceStrings> strings_;  // uploaded when a piece first needs the device
+  std::unique_ptr<detail::BreakpointFinder> finder_;
+  std::map<const detail::Variant*, std::unique_ptr<PieceTracer>> tracers_;
+  std::map<std::int64_t, const detail::Variant*> chosen_;
+};
+
+// The top pieces of the pairs, each pair's alignment set to its ranges and to distance -1
+// until found; pairs known to be above the bound need no piece.
+std::vector<PairPiece> top_pieces(const std::vector<Piece>& pairs, std::int64_t max_distance,
+                                  std::vector<Alignment>& out) {
+  std::vector<PairPiece> pieces;
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    Piece top = pairs[p];
+    const std::int64_t longest = std::max(top.m, top.n);
+    top.bound = max_distance >= 0 ? std::min(max_distance, longest) : longest;
+    out[p].a_end = static_cast<std::uint64_t>(top.m);
+    out[p].b_end = static_cast<std::uint64_t>(top.n);
+    out[p].distance = -1;
+    if (std::abs(top.m - top.n) > top.bound) continue;  // above the bound, known without a launch
+    if (top.m == 0 || top.n == 0) out[p].distance = longest;
+    pieces.push_back({p, top, out[p].distance});
+  }
+  return pieces;
+}
+
+// Splits and traces the pieces level by level until every one is finished; sets the pairs'
+// distances from their top pieces.
+std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces,
+                                         std::vector<Alignment>& out, std::vector<CigarRun>& runs) {
+  std::vector<FinishedPiece> finished;
+  for (std::size_t level = 0; !pieces.empty(); ++level) {
+    std::vector<PairPiece> split;
+    std::map<const detail::Variant*, std::vector<PairPiece>> traced;
+    for (const PairPiece& piece : pieces) {
+      const detail::Variant* tracer = piece.distance >= 0 ? engines.tracer_for(piece.distance) : nullptr;
+      if (written_on_host(piece))
+        finished.push_back({piece});
+      else if (tracer)
+        traced[tracer].push_back(piece);
+      else
+        split.push_back(piece);
+    }
+    pieces.clear();
+    for (const auto& [tracer, group] : traced) {
+      std::vector<Piece> exact;
+      for (const PairPiece& piece : group) exact.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset,
+                                                            piece.at.n, piece.distance});
+      std::vector<PieceTracer::Span> spans;
+      engines.trace(*tracer, exact, runs, spans);
+      for (std::size_t q = 0; q < group.size(); ++q) finished.push_back({group[q], spans[q]});
+    }
+    if (split.empty()) break;
+    std::vector<Piece> bounded;
+    for (const PairPiece& piece : split)
+      bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
+                         piece.distance >= 0 ? piece.distance : piece.at.bound});
+    const std::vector<Breakpoint> found = engines.split(bounded);
+    for (std::size_t q = 0; q < split.size(); ++q) {
+      const PairPiece& piece = split[q];
+      const Breakpoint& at = found[q];
+      if (piece.distance < 0) {  // the top: the pair's distance, or above the bound
+        if (at.distance > bounded[q].bound) continue;
+        out[piece.pair].distance = at.distance;
+      } else if (at.distance != piece.distance) {
+        throw Error(ErrorCode::internal, "a piece of known distance " + std::to_string(piece.distance) +
+                                             " met at " + std::to_string(at.distance));
+      }
+      const Piece& whole = piece.at;
+      pieces.push_back({piece.pair, {whole.a_offset, at.i, whole.b_offset, at.j, 0}, at.forward_score});
+      pieces.push_back({piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
+                        at.backward_score});
+    }
+    detail::log().debug("align: level {}: {} piece(s) split, {} finished", level, split.size(), finished.size());
+  }
+  return finished;
+}
+
+// Each pair's CIGAR from its finished pieces, replayed before it is returned.
+void assemble(std::vector<FinishedPiece>& finished, const std::vector<CigarRun>& runs, std::string_view a,
+              std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out) {
+  // Pieces of a pair follow each other along its path, each starting where the one before
+  // ended: in the order of a_offset + b_offset (empty pieces left out).
+  std::stable_sort(finished.begin(), finished.end(), [](const FinishedPiece& x, const FinishedPiece& y) {
+    return x.piece.pair != y.piece.pair ? x.piece.pair < y.piece.pair
+                                        : x.piece.at.a_offset + x.piece.at.b_offset < y.piece.at.a_offset + y.piece.at.b_offset;
+  });
+  for (std::size_t first = 0; first < finished.size();) {
+    const std::size_t pair = finished[first].piece.pair;
+    detail::CigarBuilder cigar;
+    for (; first < finished.size() && finished[first].piece.pair == pair; ++first) {
+      const FinishedPiece& done = finished[first];
+      if (written_on_host(done.piece)) {
+        cigar.add('D', static_cast<std::uint64_t>(done.piece.at.m));
+        cigar.add('I', static_cast<std::uint64_t>(done.piece.at.n));
+      }
+      for (std::size_t r = done.runs.begin; r < done.runs.begin + done.runs.count; ++r)
+        cigar.add(runs[r].op, runs[r].length);
+    }
+    if (out[pair].distance < 0) continue;
+    out[pair].cigar = cigar.str();
+    // A CIGAR is never returned unchecked: replaying it costs a pass over both strings,
+    // little beside finding it, and turns any defect into an error, never a wrong answer.
+    const Piece& whole = pairs[pair];
+    std::int64_t cost = -1;
+    try {
+      cost = verify_alignment(a.substr(static_cast<std::size_t>(whole.a_offset), static_cast<std::size_t>(whole.m)),
+                              b.substr(static_cast<std::size_t>(whole.b_offset), static_cast<std::size_t>(whole.n)),
+                              out[pair].cigar);
+    } catch (const Error& e) {
+      throw Error(ErrorCode::internal, std::string("the alignment found does not replay: ") + e.what());
+    }
+    if (cost != out[pair].distance)
+      throw Error(ErrorCode::internal, "alignment of cost " + std::to_string(cost) + " for distance " +
+                                           std::to_string(out[pair].distance));
+  }
+}
+
+// Pairs per chunk: their strings within what one upload may hold.
+constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 30;
+
+// A chunk of pairs: their strings laid end to end, each once, and each pair as the piece
+// of them it is; one pair alone is aligned in place.
+struct Chunk {
+  std::string text;
+  std::string_view a, b;
+  std::vector<Piece> pairs;
+};
+
+Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                 std::size_t& first) {
+  Chunk chunk;
+  if (pairs.size() == 1) {
+    chunk.a = strings[pairs[0].a];
+    chunk.b = strings[pairs[0].b];
+    chunk.pairs.push_back({0, static_cast<std::int64_t>(chunk.a.size()), 0, static_cast<std::int64_t>(chunk.b.size())});
+    first = 1;
+    return chunk;
+  }
+  std::vector<std::int64_t> placed(strings.size(), -1);
+  const auto place = [&](std::uint32_t s) {
+    if (placed[s] < 0) {
+      placed[s] = static_cast<std::int64_t>(chunk.text.size());
+      chunk.text.append(strings[s]);
+    }
+    return placed[s];
+  };
+  for (; first < pairs.size() && (chunk.pairs.empty() || chunk.text.size() < kChunkBytes); ++first) {
+    const IndexPair& pair = pairs[first];
+    const std::int64_t a_at = place(pair.a), b_at = place(pair.b);
+    chunk.pairs.push_back({a_at, static_cast<std::int64_t>(strings[pair.a].size()), b_at,
+                           static_cast<std::int64_t>(strings[pair.b].size())});
+  }
+  chunk.a = chunk.b = chunk.text;
+  return chunk;
+}
+
+}  // namespace
+
+Alignment Context::align(std::string_view a, std::string_view b, const Options& options) {
+  BatchAlignment batch = aligns(std::vector<PairView>{{a, b}}, options);
+  Alignment out = std::move(batch.alignments.front());
+  out.device = batch.device;
+  out.variant = batch.variant;
+  out.params = batch.params;
+  out.costs = batch.costs;
+  out.peak_device_bytes = batch.peak_device_bytes;
+  detail::log().info("align: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, peak {} bytes)",
+                     out.distance, a.size(), b.size(), out.costs.seconds, out.costs.cells, out.costs.launches,
+                     out.costs.kernel_seconds, out.peak_device_bytes);
+  return out;
+}
+
+BatchAlignment Context::aligns(const std::vector<PairView>& pairs, const Options& options) {
+  const detail::IndexedPairs batch = detail::indexed(pairs);
+  return aligns(batch.strings, batch.pairs, options);
+}
+
+BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                               const Options& options) {
+  const bool automatic = options.variant.empty() || options.variant == "auto";
+  if (!automatic) detail::resolve_params(detail::find_variant(options.variant, Capability::breakpoint).info, options.params);
+  detail::check_batch(strings, pairs);
+
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
+  std::string splitter = options.variant;
+  if (automatic) {
+    std::vector<detail::PairShape> shapes;
+    for (const IndexPair& p : pairs)
+      shapes.push_back({static_cast<double>(strings[p.a].size()), static_cast<double>(strings[p.b].size()),
+                        static_cast<double>(std::max(strings[p.a].size(), strings[p.b].size()))});
+    splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
+                                detail::variants_with(Capability::breakpoint), shapes)
+                   .info.name;
+  }
+  const Impl::Plan plan = impl_->plan(splitter, Capability::breakpoint, options.params);
+  detail::OpenDevice& device = *plan.device;
+  const double built_before = device.build_seconds();
+  const auto start = std::chrono::steady_clock::now();
+
+  BatchAlignment batch;
+  batch.alignments.reserve(pairs.size());
+  for (std::size_t first = 0; first < pairs.size();) {
+    const Chunk chunk = next_chunk(strings, pairs, first);
+    PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params);
+    std::vector<Alignment> done(chunk.pairs.size());
+    std::vector<CigarRun> runs;
+    std::vector<FinishedPiece> finished =
+        finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, runs);
+    assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done);
+    for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
+    batch.costs += engines.costs();
+    batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
+  }
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  batch.device = device.info().name;
+  batch.variant = plan.variant->info.name;
+  batch.params = plan.params;
+  batch.costs.build_seconds = device.build_seconds() - built_before;
+  batch.costs.seconds = std::max(0.0, elapsed - batch.costs.build_seconds);
+  return batch;
+}
+
+}  // namespace levcl

@@ -1,0 +1,156 @@
+#include <chrono>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <utility>
+
+#include "api/context_impl.hpp"
+#include "engines/registry.hpp"
+#include "levcl/tuning.hpp"
+#include "runtime/log.hpp"
+#include "tuning/choice.hpp"
+
+namespace levcl {
+
+double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept {
+  return seconds > 0 ? static_cast<double>(len_a) * static_cast<double>(len_b) / seconds / 1e9 : 0.0;
+}
+
+Context::Context(std::string device_spec) : impl_(std::make_unique<Impl>()) {
+  impl_->device_spec = std::move(device_spec);
+}
+Context::~Context() = default;
+Context::Context(Context&&) noexcept = default;
+Context& Context::operator=(Context&&) noexcept = default;
+
+const char* Context::default_variant() noexcept { return "auto"; }
+
+const DeviceInfo& Context::device() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->open().info();
+}
+
+void Context::set_params(const std::string& variant, const Params& params) {
+  detail::resolve_params(detail::find_variant(variant).info, params);  // throws for unknown keys and bad values
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->params[variant] = params;
+}
+
+namespace {
+
+// Each parameter from the first of: the call, the context, the database's choice (which
+// has every parameter). Returns the parameters and where they came from, e.g.
+// "call (wg), shipped tuning/default.json (default)".
+std::pair<Params, std::string> merge_params(const Params& call, const Params& context, const TunedChoice& tuned) {
+  Params merged = tuned.params;
+  std::string from_call, from_context;
+  bool from_database = false;
+  for (auto& [key, value] : merged) {
+    std::string* names = nullptr;
+    if (const auto it = call.find(key); it != call.end()) {
+      value = it->second;
+      names = &from_call;
+    } else if (const auto jt = context.find(key); jt != context.end()) {
+      value = jt->second;
+      names = &from_context;
+    } else {
+      from_database = true;
+      continue;
+    }
+    *names += (names->empty() ? "" : ", ") + key;
+  }
+  std::string source;
+  const auto add = [&source](const std::string& part) { source += (source.empty() ? "" : ", ") + part; };
+  if (!from_call.empty()) add("call (" + from_call + ")");
+  if (!from_context.empty()) add("context (" + from_context + ")");
+  if (from_database || merged.empty()) add(tuned.source);
+  return {std::move(merged), std::move(source)};
+}
+
+}  // namespace
+
+Result Context::distance(std::string_view a, std::string_view b, const std::string& variant, const Params& params) {
+  return distance(a, b, Options{variant, params, -1});
+}
+
+namespace detail {
+void check_length(std::string_view a, std::string_view b) {
+  // Offsets along a diagonal are 32-bit signed integers in every kernel.
+  constexpr std::size_t max_length = std::numeric_limits<std::int32_t>::max();
+  if (a.size() > max_length || b.size() > max_length)
+    throw Error(ErrorCode::input_too_long, "input of " + std::to_string(std::max(a.size(), b.size())) +
+                                               " bytes is too long: levcl's 32-bit offsets allow at most " +
+                                               std::to_string(max_length) + " bytes per string");
+}
+}  // namespace detail
+
+Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability capability, const Params& call_params,
+                                        std::string_view a, std::string_view b) {
+  const bool automatic = variant.empty() || variant == "auto";
+  if (automatic && capability != Capability::distance)
+    throw Error(ErrorCode::internal, "auto plans distances only; the caller chooses the variant of other capabilities");
+  detail::OpenDevice* dev =
+      automatic || detail::find_variant(variant, capability).info.uses_device ? &open() : nullptr;
+  // The CPU variants have no parameters to look up.
+  const TunedChoice tuned = !dev        ? TunedChoice{variant, {}, "defaults"}
+                            : automatic ? detail::auto_choice(dev->info(), a, b).choice
+                                        : tuned_choice(dev->info(), variant);
+  const auto& v = detail::find_variant(tuned.variant);
+  detail::resolve_params(v.info, call_params);  // for "auto": does the chosen variant have these parameters?
+  const auto set = params.find(v.info.name);
+  auto [resolved, source] = merge_params(call_params, set == params.end() ? Params{} : set->second, tuned);
+  if (dev)
+    if (const std::string why = unrunnable_reason(dev->info(), v.info.name, resolved); !why.empty())
+      throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
+  return Plan{&v, std::move(resolved), std::move(source), dev};
+}
+
+Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance) {
+  // No distance exceeds the longer length; a bound below the length difference is
+  // already known to be passed, with no engine run at all.
+  const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
+  const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
+  const bool bounded = max_distance >= 0 && max_distance < longest;
+  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest};
+
+  const double built_before = plan.device ? plan.device->build_seconds() : 0.0;
+  const auto start = std::chrono::steady_clock::now();
+  Result result;
+  if (bounded && difference > call.max_distance)
+    result.distance = call.max_distance + 1;
+  else
+    result = plan.variant->distance.run(plan.device, call);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.costs.build_seconds = plan.device ? plan.device->build_seconds() - built_before : 0.0;
+  result.costs.seconds = std::max(0.0, elapsed - result.costs.build_seconds);
+  if (result.distance > call.max_distance) {
+    if (!bounded)
+      throw Error(ErrorCode::internal, plan.variant->info.name + " found no distance up to " + std::to_string(longest) +
+                                           ", the length of the longer string");
+    result.distance = -1;
+  }
+  return result;
+}
+
+Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
+  // A named variant's parameters are checked before any device work; "auto" knows its
+  // variant only once the device is open.
+  if (!options.variant.empty() && options.variant != "auto")
+    detail::resolve_params(detail::find_variant(options.variant, Capability::distance).info, options.params);
+  detail::check_length(a, b);
+
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, a, b);
+  Result result = Impl::run(plan, a, b, options.max_distance);
+  result.variant = plan.variant->info.name;
+  result.params = plan.params;
+  result.params_source = plan.params_source;
+  result.device = plan.device ? plan.device->info().name : "cpu";
+  detail::log().info(
+      "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
+      result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
+      result.costs.launches, result.costs.kernel_seconds, result.costs.build_seconds, result.params_source);
+  return result;
+}
+
+}  // namespace levcl

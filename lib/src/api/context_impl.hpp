@@ -1,0 +1,61 @@
+// The Context's state, shared by the single-pair call (context.cpp), batches
+// (distances.cpp) and alignments (alignment/alignment.cpp).
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "runtime/open_device.hpp"
+#include "engines/registry.hpp"
+
+namespace levcl {
+
+struct Context::Impl {
+  std::string device_spec;
+  std::mutex mutex;  // serialises calls on one context
+  std::unique_ptr<detail::OpenDevice> device;
+  std::map<std::string, Params> params;  // set_params, by variant
+
+  detail::OpenDevice& open() {
+    if (!device) device = std::make_unique<detail::OpenDevice>(select_device(device_spec));
+    return *device;
+  }
+
+  // What a call runs: the variant, its parameters and where they came from, and the
+  // device (null for the CPU variants). A named variant must have `capability`; "auto"
+  // (distance only) picks for the pair a, b. Opens the device when needed; checks that it
+  // can run the configuration. Call under the lock.
+  struct Plan {
+    const detail::Variant* variant;
+    Params params;
+    std::string params_source;
+    detail::OpenDevice* device;
+  };
+  Plan plan(const std::string& variant, Capability capability, const Params& call_params, std::string_view a = {},
+            std::string_view b = {});
+
+  // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
+  // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
+  // variants.
+  static Result run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance);
+};
+
+namespace detail {
+// Throws input_too_long when a string is over the kernels' 32-bit offsets.
+void check_length(std::string_view a, std::string_view b);
+
+// A batch of PairViews as a batch over shared strings: pair i is strings 2i and 2i + 1.
+struct IndexedPairs {
+  std::vector<std::string_view> strings;
+  std::vector<IndexPair> pairs;
+};
+IndexedPairs indexed(const std::vector<PairView>& pairs);
+
+// Checks a batch over shared strings: every string within the 32-bit offsets, every pair
+// naming strings of the batch (invalid_argument otherwise).
+void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs);
+}  // namespace detail
+
+}  // namespace levcl

@@ -1,0 +1,156 @@
+// Context::distances: a batch of pairs through a batch engine, single-pair engines or the
+// CPU variants on host threads.
+#include <atomic>
+#include <chrono>
+#include <limits>
+
+#include "api/context_impl.hpp"
+#include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
+#include "tuning/choice.hpp"
+
+namespace levcl {
+namespace detail {
+
+IndexedPairs indexed(const std::vector<PairView>& pairs) {
+  // Nothing shared, nothing to look up.
+  IndexedPairs out;
+  out.strings.reserve(2 * pairs.size());
+  out.pairs.reserve(pairs.size());
+  for (const auto& p : pairs) {
+    out.pairs.push_back({static_cast<std::uint32_t>(out.strings.size()), static_cast<std::uint32_t>(out.strings.size() + 1)});
+    out.strings.push_back(p.a);
+    out.strings.push_back(p.b);
+  }
+  return out;
+}
+
+void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs) {
+  if (strings.size() > std::numeric_limits<std::uint32_t>::max())
+    throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
+  for (const auto& s : strings) check_length(s, {});
+  for (const auto& p : pairs)
+    if (p.a >= strings.size() || p.b >= strings.size())
+      throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(std::max(p.a, p.b)) +
+                                                   " of a batch of " + std::to_string(strings.size()));
+}
+
+}  // namespace detail
+
+BatchResult Context::distances(const std::vector<PairView>& pairs, const Options& options) {
+  const detail::IndexedPairs batch = detail::indexed(pairs);
+  return distances(batch.strings, batch.pairs, options);
+}
+
+namespace {
+
+// The pairs of a batch split between the batch engine and the pairs run one by one.
+struct Split {
+  std::vector<IndexPair> batched;
+  std::vector<std::size_t> batched_at, singles;
+};
+
+// auto's batch engine: the one predicted fastest over the pairs; null when none is registered.
+const detail::Variant* batch_engine(const DeviceInfo& device, const std::vector<std::string_view>& strings,
+                                    const std::vector<IndexPair>& pairs) {
+  const std::vector<const detail::Variant*> engines = detail::variants_with(Capability::batch);
+  if (engines.size() <= 1) return engines.empty() ? nullptr : engines.front();
+  std::vector<detail::PairShape> shapes;
+  for (const IndexPair& p : pairs)
+    shapes.push_back({static_cast<double>(strings[p.a].size()), static_cast<double>(strings[p.b].size())});
+  return &detail::cheapest(device, Capability::batch, engines, shapes);
+}
+
+}  // namespace
+
+BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                               const Options& options) {
+  const bool automatic = options.variant.empty() || options.variant == "auto";
+  if (!automatic) detail::resolve_params(detail::find_variant(options.variant, Capability::distance).info, options.params);
+  detail::check_batch(strings, pairs);
+  BatchResult out;
+  if (pairs.empty()) return out;
+  const auto a_of = [&](std::size_t i) { return strings[pairs[i].a]; };
+  const auto b_of = [&](std::size_t i) { return strings[pairs[i].b]; };
+
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const unsigned threads = detail::thread_count(options.threads);
+  out.distances.assign(pairs.size(), 0);
+  const auto start = std::chrono::steady_clock::now();
+  const auto record = [&out](const Impl::Plan& plan, const Costs& costs, std::size_t count) {
+    out.costs += costs;
+    out.variant_pairs[plan.variant->info.name] += count;
+  };
+
+  // The engine for the pairs a batch engine takes: the named variant's own when it has
+  // one; under auto, the batch engine predicted fastest for the batch, which keeps every
+  // pair but those predicted to finish sooner alone.
+  const Impl::Plan named =
+      automatic ? Impl::Plan{} : impl_->plan(options.variant, Capability::distance, options.params);
+  Impl::Plan batch_plan = named;
+  std::vector<bool> alone;
+  if (automatic) {
+    const DeviceInfo& device = impl_->open().info();
+    if (const detail::Variant* engine = batch_engine(device, strings, pairs)) {
+      batch_plan = impl_->plan(engine->info.name, Capability::batch, options.params);
+      alone = detail::run_alone(device, *engine, batch_plan.params, strings, pairs, threads);
+    }
+  }
+  const bool batching = batch_plan.variant && batch_plan.variant->info.can(Capability::batch);
+  Split split;
+  for (std::size_t i = 0; i < pairs.size(); ++i)
+    if (batching && (alone.empty() || !alone[i])) {
+      split.batched.push_back(pairs[i]);
+      split.batched_at.push_back(i);
+    } else {
+      split.singles.push_back(i);
+    }
+
+  if (!split.batched.empty()) {
+    const double built_before = batch_plan.device->build_seconds();
+    BatchResult part;
+    batch_plan.variant->batch.run(batch_plan.device,
+                                  detail::BatchCall{strings.data(), split.batched.data(), split.batched.size(),
+                                                    batch_plan.params, threads, options.max_distance},
+                                  part);
+    part.costs.build_seconds = batch_plan.device->build_seconds() - built_before;
+    record(batch_plan, part.costs, split.batched.size());
+    for (std::size_t k = 0; k < split.batched.size(); ++k) {
+      const std::int64_t d = part.distances[k];
+      out.distances[split.batched_at[k]] = options.max_distance >= 0 && d > options.max_distance ? -1 : d;
+    }
+  }
+
+  if (!automatic && !named.device) {
+    // A CPU variant: the pairs on host threads.
+    std::atomic<std::uint64_t> cells{0};
+    detail::parallel_each(split.singles.size(), threads, [&](std::size_t k) {
+      const Result r = Impl::run(named, a_of(split.singles[k]), b_of(split.singles[k]), options.max_distance);
+      out.distances[split.singles[k]] = r.distance;
+      cells += r.costs.cells;
+    });
+    Costs costs;
+    costs.cells = cells;
+    if (!split.singles.empty()) record(named, costs, split.singles.size());
+  } else {
+    for (std::size_t i : split.singles) {
+      const Impl::Plan plan =
+          automatic ? impl_->plan(options.variant, Capability::distance, options.params, a_of(i), b_of(i)) : named;
+      const Result r = Impl::run(plan, a_of(i), b_of(i), options.max_distance);
+      out.distances[i] = r.distance;
+      Costs costs = r.costs;
+      costs.seconds = 0;  // the batch's seconds are measured whole, below
+      record(plan, costs, 1);
+    }
+  }
+
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.costs.seconds = std::max(0.0, elapsed - out.costs.build_seconds);
+  out.device = impl_->device && (automatic || named.device) ? impl_->device->info().name : "cpu";
+  detail::log().info("distances of {} pairs in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s)",
+                     pairs.size(), out.costs.seconds, out.costs.cells, out.costs.launches, out.costs.kernel_seconds,
+                     out.costs.build_seconds);
+  return out;
+}
+
+}  // namespace levcl

@@ -1,0 +1,254 @@
+// The bit-parallel family (bitpar.hpp; cl/bitpar_common.cl with cl/bitpar.cl or
+// cl/bitpar_vector.cl): `bitpar` (GPUs) and `bitpar-vector` (CPU devices), one launch per
+// band, and `cpu-bitpar`, the same stripes on one CPU thread. Without a bound the
+// band starts from an estimate of the distance and doubles until the answer fits in it
+// (edlib's rule); the full matrix needs one run.
+#include <algorithm>
+#include <climits>
+#include <vector>
+
+#include "engines/bitpar/bitpar.hpp"
+#include "engines/divergence.hpp"
+#include "runtime/device_buffers.hpp"
+#include "runtime/log.hpp"
+#include "engines/registry.hpp"
+
+namespace levcl::detail {
+namespace {
+
+// A first bound for an unbounded run: the sampled divergence scaled to the whole length,
+// with room to spare; the whole matrix when the sample looks dissimilar (then a band saves
+// nothing) or the strings are short.
+std::int64_t first_bound(std::string_view a, std::string_view b) {
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  const std::int64_t longest = std::max(m, n), difference = m > n ? m - n : n - m;
+  const auto divergence = sampled_divergence(a, b, 1.0 / 8);
+  if (!divergence || longest < 4096) return longest;
+  return std::min(longest, difference + 64 + static_cast<std::int64_t>(4 * *divergence * static_cast<double>(longest)));
+}
+
+// The distance through bands of growing bound: once with the caller's k, else from the
+// estimate, doubling until the answer is within the bound. `run(band)` returns D' (bitpar.hpp).
+template <typename Run>
+std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, Run&& run) {
+  const std::int64_t longest = std::max(m, n);
+  const bool bounded = call.max_distance < longest;
+  std::int64_t k = bounded ? call.max_distance : first_bound(call.a, call.b);
+  for (;;) {
+    const std::int64_t d = run(band_for(m, n, k));
+    if (d <= k || k >= longest || bounded) return d;
+    k = std::min(longest, 2 * k);
+  }
+}
+
+// The longer string as A: rows make stripes, and more stripes keep more of a device busy.
+std::pair<std::string_view, std::string_view> rows_first(const Call& call) {
+  return call.a.size() >= call.b.size() ? std::pair{call.a, call.b} : std::pair{call.b, call.a};
+}
+
+Result run_cpu_bitpar(const Call& call) {
+  const auto [a, b] = rows_first(call);
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  Result result;
+  result.distance = through_bands(call, m, n, [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells); });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// The device
+
+// The two device geometries: a workgroup of lanes per stripe, one 32-row block each (GPUs),
+// or one work-item per stripe of four 64-row blocks as the lanes of a vector (CPUs).
+enum class Geometry { lanes, vector };
+
+// The kernels' arguments, in their order: bus_words only in bitpar (lanes), whose bus has
+// two 32-column words per 32 columns; bitpar_vector's has a byte per column.
+struct BitparArgs {
+  cl::Buffer a;
+  cl_int m;
+  cl::Buffer b_codes;
+  cl_int n;
+  cl::Buffer codes;
+  cl_int band_lo, band_hi, stripes;
+  cl::Buffer bus;
+  cl_int bus_words, slots;
+  cl::Buffer progress, top_left, next_stripe, result;
+  auto lanes_fields() const {
+    return std::tie(a, m, b_codes, n, codes, band_lo, band_hi, stripes, bus, bus_words, slots, progress, top_left,
+                    next_stripe, result);
+  }
+  auto vector_fields() const {
+    return std::tie(a, m, b_codes, n, codes, band_lo, band_hi, stripes, bus, slots, progress, top_left, next_stripe,
+                    result);
+  }
+};
+struct LanesArgs {
+  const BitparArgs& args;
+  auto fields() const { return args.lanes_fields(); }
+};
+struct VectorArgs {
+  const BitparArgs& args;
+  auto fields() const { return args.vector_fields(); }
+};
+struct CodesArgs {
+  cl::Buffer b;
+  cl_int n;
+  cl::Buffer codes, b_codes;
+  auto fields() const { return std::tie(b, n, codes, b_codes); }
+};
+
+// Rows of the match-mask table: the codes in use, rounded up to a power of two so that
+// few programs serve every input.
+std::int64_t sigma_for(int codes) {
+  std::int64_t sigma = 4;
+  while (sigma < codes) sigma *= 2;
+  return sigma;
+}
+
+// Local memory of a lanes workgroup: the match masks for `sigma` codes, the claimed
+// stripe, 32 columns of the top and bottom rows, and the lanes' exchange and votes where
+// there is no shuffle.
+std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
+  return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
+}
+
+Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
+  const auto [sa, sb] = rows_first(call);
+  const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
+  Result result;
+  if (m == 0 || n == 0) {  // no cell to compute
+    result.distance = std::max(m, n);
+    return result;
+  }
+  const DeviceInfo& info = device.info();
+  const bool lanes_geometry = geometry == Geometry::lanes;
+  const std::int64_t lanes = lanes_geometry ? call.params.at("wg") : 1, chunk = call.params.at("chunk");
+  const SymbolCodes codes = symbol_codes(sa);
+  const std::int64_t sigma = sigma_for(codes.count);
+  if (lanes_geometry && local_bytes(lanes, sigma) > info.local_memory)
+    throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes) + " needs " +
+                                            std::to_string(local_bytes(lanes, sigma)) + " bytes of local memory for " +
+                                            std::to_string(codes.count) + " symbols; " + info.name + " has " +
+                                            std::to_string(info.local_memory));
+  // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other
+  // device, and other workgroup sizes, through local memory.
+  const bool shuffle = lanes_geometry && lanes == 32 && info.platform_vendor.find("NVIDIA") != std::string::npos;
+  const std::string options = "-DLANES=" + std::to_string(lanes) + " -DSIGMA=" + std::to_string(sigma) +
+                              " -DCHUNK=" + std::to_string(32 * chunk) + " -DSHUFFLE=" + (shuffle ? "1" : "0") +
+                              " -DPTX_FENCES=" + (shuffle ? "1" : "0");
+  const std::string file = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
+  cl::Kernel& kernel = device.kernel(file, lanes_geometry ? "bitpar" : "bitpar_vector", options);
+  cl::Kernel& translate = device.kernel(file, "bitpar_codes", options);
+  device.check_launch(kernel, static_cast<std::size_t>(lanes));
+
+  const std::int64_t height = lanes_geometry ? 32 * lanes : 256;
+  const std::int64_t stripes = (m + height - 1) / height;
+  const std::int64_t bus_words = (n + 31) / 32;
+  // As many bus slots as stripes when they fit a quarter of the device's memory, so that no
+  // stripe waits for its slot; else a ring of at least two.
+  const std::uint64_t slot_bytes = lanes_geometry ? static_cast<std::uint64_t>(bus_words) * 8 : static_cast<std::uint64_t>(n);
+  const std::uint64_t budget = std::min(info.global_memory / 4, info.max_allocation);
+  std::int64_t slots = call.params.at("slots");
+  if (slots == 0) slots = std::max<std::uint64_t>(2, budget / slot_bytes);
+  slots = std::min(std::max<std::int64_t>(slots, 2), stripes);
+  if (static_cast<std::uint64_t>(slots) * slot_bytes > info.max_allocation ||
+      static_cast<std::uint64_t>(slots) * slot_bytes + 2 * static_cast<std::uint64_t>(m + n) > info.global_memory)
+    throw Error(ErrorCode::out_of_memory, "device out of memory: bitpar needs " + std::to_string(slots) +
+                                              " bus slots of " + std::to_string(slot_bytes) + " bytes on " + info.name);
+  try {
+    BitparArgs args;
+    args.a = upload_string(device, sa);
+    args.m = static_cast<cl_int>(m);
+    args.n = static_cast<cl_int>(n);
+    args.codes = cl::Buffer(device.context(), CL_MEM_READ_ONLY, codes.of.size());
+    device.queue().enqueueWriteBuffer(args.codes, CL_FALSE, 0, codes.of.size(), codes.of.data());
+    args.b_codes = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(n));
+    args.stripes = static_cast<cl_int>(stripes);
+    args.bus = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(slots) * slot_bytes);
+    args.bus_words = static_cast<cl_int>(bus_words);
+    args.slots = static_cast<cl_int>(slots);
+    args.progress = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(stripes) * sizeof(cl_int));
+    args.top_left = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(stripes + 1) * sizeof(cl_int));
+    args.next_stripe = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof(cl_int));
+    args.result = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof(cl_int));
+
+    BusySpan busy;
+    const CodesArgs translation{upload_string(device, sb), args.n, args.codes, args.b_codes};  // B lives to the end
+    set_args(translate, translation);
+    const std::size_t translate_wg = 64;
+    device.launch(translate, static_cast<std::size_t>((n + translate_wg - 1) / translate_wg * translate_wg), translate_wg,
+                  busy.event(false));
+    ++result.costs.launches;
+
+    result.distance = through_bands(call, m, n, [&](const Band& band) {
+      args.band_lo = static_cast<cl_int>(band.lo);
+      args.band_hi = static_cast<cl_int>(band.hi);
+      const cl_int zero = 0;
+      device.queue().enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
+      device.queue().enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
+      if (lanes_geometry)
+        set_args(kernel, LanesArgs{args});
+      else
+        set_args(kernel, VectorArgs{args});
+      // Every stripe a workgroup: those the device cannot keep resident start as others
+      // end, and claim the next stripe then, so no stripe ever waits for an unstarted one.
+      device.launch(kernel, static_cast<std::size_t>(stripes * lanes), static_cast<std::size_t>(lanes), busy.event(true));
+      ++result.costs.launches;
+      result.costs.cells += band_cells(m, n, height, band);
+      cl_int distance = 0;
+      device.queue().enqueueReadBuffer(args.result, CL_TRUE, 0, sizeof distance, &distance);
+      log().debug("bitpar band [{}, {}]: {} stripes of {} rows, {} slots: D' = {}", band.lo, band.hi, stripes, height,
+                  slots, distance);
+      return static_cast<std::int64_t>(distance);
+    });
+    result.costs.kernel_seconds = busy.seconds();
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running bitpar on " + info.name);
+  }
+  return result;
+}
+
+std::vector<Variant> bitpar_variants() {
+  Variant device, cpu;
+  device.info.name = "bitpar";
+  device.info.description = "Myers/Hyyro bit-vector DP in stripes of 32*wg rows, stripes chained through global memory, one launch";
+  device.info.uses_device = true;
+  device.info.work = Work::matrix;
+  device.info.params = {
+      {"wg", 32, 1, 1024, "32-row blocks per stripe = work-items per workgroup (32: one warp, shuffles on NVIDIA)",
+       Sweep::workgroup},
+      {"chunk", 4, 1, 1 << 12, "32-column words between two publications of a stripe's progress", Sweep::none},
+      {"slots", 0, 0, 1 << 30, "stripes' bottom rows kept in device memory at once (0: as many as fit)", Sweep::none},
+  };
+  device.needs = [](const Params& p) {
+    // The match masks of the widest alphabet: every byte value.
+    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), 256)};
+  };
+  device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::lanes, call); },
+                     matrix_cost()};
+
+  Variant vector;
+  vector.info.name = "bitpar-vector";
+  vector.info.description = "bit-vector DP for CPU devices: one work-item per stripe of 4 x 64 rows in vector lanes";
+  vector.info.uses_device = true;
+  vector.info.work = Work::matrix;
+  vector.info.params = {device.info.params[1], device.info.params[2]};
+  vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
+  vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); },
+                     matrix_cost()};
+
+  cpu.info.name = "cpu-bitpar";
+  cpu.info.description = "bit-vector DP on one CPU thread, stripes of 4 x 64 rows (the fast CPU fallback)";
+  cpu.info.uses_device = false;
+  cpu.info.work = Work::matrix;
+  // One core of the CI machine (AMD EPYC, AVX2), as cpu_reference's rates: 2.3e10 m*n per
+  // second on a synthetic 200 kbp pair at 50%, the whole matrix.
+  cpu.distance = {[](OpenDevice*, const Call& call) { return run_cpu_bitpar(call); },
+                  nominal_cost(Work::matrix, 2e10, 1)};
+  return {cpu, device, vector};
+}
+
+const FamilyRegistration registration{40, "bitpar", bitpar_variants};
+
+}  // namespace
+}  // namespace levcl::detail

@@ -1,0 +1,132 @@
+// cpu-bitpar: the bit-parallel family on one CPU thread, stripe by stripe, in the same
+// geometry as the device kernel (bitpar.hpp). A stripe is four 64-row blocks in a skewed
+// pipeline: at step t block q computes column first + t - q, taking at its top block
+// q-1's bottom delta of the step before. The four blocks are the lanes of one vector
+// (GCC's vector extension: AVX2 where the CPU has it, else pairs of SSE2 operations), so
+// a step is one vector step and the hand-over a lane rotation.
+#include <vector>
+
+#include "engines/bitpar/bitpar.hpp"
+
+namespace levcl::detail {
+namespace {
+
+using Word = std::uint64_t;
+constexpr int kWordBits = 64;
+constexpr int kBlocks = 4;
+constexpr std::int64_t kHeight = kWordBits * kBlocks;
+using Lanes = Word __attribute__((vector_size(kBlocks * sizeof(Word))));
+
+// One stripe's sweep over its columns. The bus holds, per column, the delta below the
+// stripe above (p | m << 1: +1, -1); the sweep replaces it with its own bottom row's
+// (row r0 + 64 out_lane + out_bit + 1), behind its own reads.
+struct Sweep {
+  const Word* peq;           // [code][block]
+  const std::uint8_t* b_codes;
+  std::uint8_t* bus;
+  std::int64_t first, count;  // columns first .. first + count - 1
+  int out_lane, out_bit;
+  Lanes pv, mv, cp, cm;       // vertical deltas; each block's bottom delta at its last column
+
+  // Step t: block q at column first + t - q. With kGuarded, blocks outside the columns
+  // keep their state (the pipeline's fill and drain, and a partial last stripe's whole
+  // sweep); without, every block is busy and the bottom row is the last block's last.
+  template <bool kGuarded>
+  inline void step(std::int64_t t) {
+    Lanes active = {}, eq;
+    for (int q = 0; q < kBlocks; ++q) {
+      const std::int64_t c = t - q;
+      const bool inside = !kGuarded || (c >= 0 && c < count);
+      if (kGuarded) active[q] = inside ? ~Word{0} : 0;
+      eq[q] = inside ? peq[b_codes[first + c - 1] * kBlocks + q] : 0;
+    }
+    const Lanes rotate = {3, 0, 1, 2};
+    static_assert(kBlocks == 4, "the rotation is written for four blocks");
+    Lanes in_p = __builtin_shuffle(cp, rotate), in_m = __builtin_shuffle(cm, rotate);
+    const std::uint8_t top = !kGuarded || t < count ? bus[first + t] : 0;
+    in_p[0] = top & 1;
+    in_m[0] = top >> 1;
+    // edlib's calculateBlock, one block per lane.
+    const Lanes xv = eq | mv;
+    eq |= in_m;
+    const Lanes xh = (((eq & pv) + pv) ^ pv) | eq;
+    const Lanes ph = mv | ~(xh | pv);
+    const Lanes mh = pv & xh;
+    const Lanes ph_in = (ph << 1) | in_p, mh_in = (mh << 1) | in_m;
+    if (!kGuarded) {
+      pv = mh_in | ~(xv | ph_in);
+      mv = ph_in & xv;
+      cp = ph >> (kWordBits - 1);
+      cm = mh >> (kWordBits - 1);
+      bus[first + t - (kBlocks - 1)] = static_cast<std::uint8_t>(cp[kBlocks - 1] | cm[kBlocks - 1] << 1);
+      return;
+    }
+    pv = (active & (mh_in | ~(xv | ph_in))) | (~active & pv);
+    mv = (active & (ph_in & xv)) | (~active & mv);
+    cp = (active & (ph >> (kWordBits - 1))) | (~active & cp);
+    cm = (active & (mh >> (kWordBits - 1))) | (~active & cm);
+    const std::int64_t c = t - out_lane;
+    if (c >= 0 && c < count)
+      bus[first + c] = static_cast<std::uint8_t>(((ph[out_lane] >> out_bit) & 1) | ((mh[out_lane] >> out_bit) & 1) << 1);
+  }
+};
+
+__attribute__((target_clones("avx2", "default"))) void sweep(Sweep& shared) {
+  Sweep s = shared;  // a local copy stays in registers: the bus's bytes could alias the shared one
+  const bool full = s.out_lane == kBlocks - 1 && s.out_bit == kWordBits - 1;
+  const std::int64_t fill = full ? std::min<std::int64_t>(kBlocks - 1, s.count) : s.count, steps = s.count + kBlocks - 1;
+  std::int64_t t = 0;
+  for (; t < fill; ++t) s.step<true>(t);
+  for (; t < s.count; ++t) s.step<false>(t);
+  for (; t < steps; ++t) s.step<true>(t);
+  shared = s;
+}
+
+int value_of(std::uint8_t bus) { return (bus & 1) - (bus >> 1); }
+
+}  // namespace
+
+std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells) {
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  if (m == 0 || n == 0) return std::max(m, n);
+  const SymbolCodes codes = symbol_codes(a);
+  std::vector<std::uint8_t> b_codes(b.size());
+  for (std::size_t j = 0; j < b.size(); ++j) b_codes[j] = codes.of[static_cast<unsigned char>(b[j])];
+
+  std::vector<std::uint8_t> bus(static_cast<std::size_t>(n) + 1, 1);  // row 0 climbs by one per column
+  std::int64_t above_last = n;  // the previous stripe's last column
+  std::int64_t top_left = 0;    // D'[r0][first - 1], the stripe's top-left corner
+  std::vector<Word> peq(static_cast<std::size_t>(codes.count) * kBlocks);
+  std::int64_t distance = 0;
+  for (std::int64_t r0 = 0; r0 < m; r0 += kHeight) {
+    const std::int64_t r1 = std::min(m, r0 + kHeight);
+    const ColumnRange cols = stripe_columns(r0, r1, n, band);
+    std::fill(peq.begin(), peq.end(), 0);
+    for (std::int64_t i = r0; i < r1; ++i)
+      peq[codes.of[static_cast<unsigned char>(a[i])] * kBlocks + (i - r0) / kWordBits] |= Word{1} << ((i - r0) % kWordBits);
+    // Past the stripe above, its bottom row climbs by one per column.
+    for (std::int64_t j = above_last + 1; j <= cols.last; ++j) bus[j] = 1;
+
+    Sweep s{peq.data(), b_codes.data(), bus.data(), cols.first, cols.last - cols.first + 1,
+            static_cast<int>((r1 - r0 - 1) / kWordBits), static_cast<int>((r1 - r0 - 1) % kWordBits),
+            {}, {}, {}, {}};
+    s.pv = ~s.pv;  // the left boundary climbs by one per row
+    sweep(s);
+    if (cells) *cells += static_cast<std::uint64_t>(s.count) * static_cast<std::uint64_t>(r1 - r0);
+
+    // The corners from the stripe's bottom row: the next stripe's top-left, and D'[m][n].
+    const std::int64_t next_first = r1 < m ? stripe_columns(r1, std::min(m, r1 + kHeight), n, band).first : n + 1;
+    std::int64_t bottom = top_left + (r1 - r0);  // D'[r1][first - 1]
+    std::int64_t next_top_left = bottom;
+    for (std::int64_t j = cols.first; j <= cols.last; ++j) {
+      bottom += value_of(bus[j]);
+      if (j == next_first - 1) next_top_left = bottom;
+    }
+    above_last = cols.last;
+    top_left = next_top_left;
+    distance = bottom;
+  }
+  return distance;  // D'[m][n]: the last stripe's bottom row is row m, its last column n
+}
+
+}  // namespace levcl::detail

@@ -1,0 +1,73 @@
+// What an engine's work is predicted to cost: each capability a family registers comes with
+// a model that predicts, from a pair's sizes and (estimated) distance, the seconds it takes
+// on a device and how much of the device it holds. auto, batch routing, alignment and
+// levcl-tune compare these predictions; none of them names an engine.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+
+namespace levcl::detail {
+
+// A pair as a cost model sees it.
+struct PairShape {
+  double m = 0, n = 0;   // its lengths
+  double distance = -1;  // its distance, or an estimate of it; < 0: not known
+};
+
+// A tuning workload and the seconds a variant's tuned configuration took on it, from the
+// device's tuning-database entry: what a model predicts by where it has them.
+struct Measurement {
+  PairShape pair;
+  double seconds = 0;
+};
+
+// A model's prediction for one pair.
+struct Prediction {
+  double seconds = 0;     // end to end, the pair alone; for a batch engine, the pair's own
+                          // chain of work (the batch takes at least this long)
+  double work_items = 0;  // work-items the pair keeps busy meanwhile
+};
+
+// What a model may read besides the pair: the device, the configuration (every parameter
+// present) and the measurements of it (empty when the entry has none).
+struct CostInputs {
+  const DeviceInfo& device;
+  const Params& params;
+  const std::vector<Measurement>& measured;
+};
+
+// nullopt: the model cannot predict (it needs measurements the entry lacks).
+using CostModel = std::function<std::optional<Prediction>(const CostInputs& inputs, const PairShape& pair)>;
+
+// The fixed cost of a single-pair call on a device: uploads, a launch (about 5.5 us an
+// enqueue on the H100) and a blocking read of the result (about 16 us).
+constexpr double kCallSeconds = 50e-6;
+
+// Work-items a device keeps running at once: two workgroups of the largest size per
+// compute unit on a GPU (the H100: 132 x 2048), eight per core on a CPU (POCL runs a
+// workgroup's work-items in vector lanes: on the CI machine a core computed a batch of 8
+// pairs as fast as one of 64).
+double resident_work_items(const DeviceInfo& device);
+
+// The two shapes of cost the families measure (VariantInfo::work), from the measurements of
+// the tuned configuration, plus kCallSeconds; each keeps the whole device busy:
+//   matrix: m * n cells at the geometric mean of the measured cells per second;
+//   wavefront: d^2 at the d^2 per second measured on the workload of nearest distance (its
+//   time per d^2 changes with d: one launch per band of radii, or a fixed cost per radius).
+// nullopt without measurements, or for the wavefront without a distance.
+CostModel matrix_cost();
+CostModel wavefront_cost();
+
+// The cost model of Work `work`.
+CostModel measured_cost(Work work);
+
+// A rate known without measurements (a CPU engine's, measured once on a known machine):
+// m * n or d^2 cells at `cells_per_second`, holding `work_items`.
+CostModel nominal_cost(Work work, double cells_per_second, double work_items);
+
+}  // namespace levcl::detail

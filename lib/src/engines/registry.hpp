@@ -1,0 +1,132 @@
+// The variant registry. Every variant levcl offers is described once, by its family's own
+// files (engines/<family>/): name, description, parameters with their tuner sweeps, what a
+// configuration needs from a device, and what it can do (Capability) — each capability with
+// the routine that does it and a model of its cost (cost_model.hpp). Everything else — the
+// Context, auto and batch routing, alignment, the tuning database, levcl-tune, the tests,
+// --list-variants — asks the registry for what it needs, never for a name.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engines/cost_model.hpp"
+#include "engines/pieces.hpp"
+#include "levcl/levcl.hpp"
+
+namespace levcl::detail {
+
+class OpenDevice;
+struct DeviceStrings;
+
+// One distance to compute, as a variant's run routine receives it.
+struct Call {
+  std::string_view a, b;
+  Params params;              // every parameter of the variant, defaults filled in, range-checked
+  std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
+};
+
+// A whole batch, as a batch engine receives it.
+struct BatchCall {
+  const std::string_view* strings;
+  const IndexPair* pairs;     // into strings
+  std::size_t count;
+  Params params;              // as in Call
+  unsigned threads;           // host threads for packing (never 0)
+  std::int64_t max_distance;  // the caller's k, or < 0: distances above k need not be exact
+};
+
+// What one configuration asks of a device; 0 means nothing to check.
+struct DeviceNeeds {
+  std::uint64_t workgroup = 0;     // work-items per workgroup
+  std::uint64_t local_memory = 0;  // bytes of local memory per workgroup
+  std::uint64_t resident_groups = 0;  // workgroups that wait on each other, so must all run at once
+};
+
+// The distance of one pair. `device` is null for the CPU variants. Fills distance (or a
+// value above call.max_distance) and the costs' cells, kernel_seconds and launches; the
+// Context fills in the rest.
+struct DistanceCapability {
+  std::function<Result(OpenDevice* device, const Call& call)> run;
+  CostModel cost;
+};
+
+// Every pair of a batch in few launches. Fills out.distances (one per pair, exact) and
+// the costs' cells, kernel_seconds and launches; the Context applies max_distance. The
+// cost model predicts a pair's own chain of work, and the work-items it holds.
+struct BatchCapability {
+  std::function<void(OpenDevice* device, const BatchCall& call, BatchResult& out)> run;
+  CostModel cost;
+};
+
+// Breakpoints of pieces of two strings on the device (pieces.hpp); params: every one.
+struct BreakpointCapability {
+  std::function<std::unique_ptr<BreakpointFinder>(OpenDevice& device, const DeviceStrings& strings,
+                                                  const Params& params)>
+      open;
+  CostModel cost;
+};
+
+// The alignments of pieces of known distance up to max_distance (pieces.hpp).
+struct TracebackCapability {
+  std::function<std::unique_ptr<PieceTracer>(OpenDevice& device, const DeviceStrings& strings, const Params& params)>
+      open;
+  std::int64_t max_distance = 0;
+  CostModel cost;
+};
+
+struct Variant {
+  VariantInfo info;  // info.capabilities and info.family are filled in by the registry
+  // Device variants only: the workgroup and local memory of a configuration, so that
+  // unrunnable_reason refuses it before any launch.
+  std::function<DeviceNeeds(const Params&)> needs;
+  // What it can do: a capability is offered when its routine is set.
+  DistanceCapability distance;
+  BatchCapability batch;
+  BreakpointCapability breakpoint;
+  TracebackCapability traceback;
+  // The variant "auto" runs where no tuning-database entry rates any (one in the registry).
+  bool auto_fallback = false;
+
+  const CostModel& cost(Capability c) const;
+};
+
+// A family's registration: its rank orders --list-variants (the paper's progression:
+// CPU references, then the naive GPU baseline, then the wavefront variants in the order
+// the paper builds them, then the engines beyond it). Each family's file holds one, as a
+// namespace-scope constant:
+//   const FamilyRegistration registration{20, "wfa_column", column_variants};
+struct FamilyRegistration {
+  FamilyRegistration(int rank, const char* family, std::vector<Variant> (*variants)());
+};
+
+// Every registered variant, in rank order (then the order each family lists them).
+const std::vector<Variant>& registered_variants();
+
+// Throws invalid_argument naming the known variants.
+const Variant& find_variant(const std::string& name);
+
+// The variants that can do `capability`, in registry order.
+std::vector<const Variant*> variants_with(Capability capability);
+
+// The named variant, which must be able to do `capability`: invalid_argument otherwise,
+// naming the variants that can.
+const Variant& find_variant(const std::string& name, Capability capability);
+
+// The variant "auto" runs where no tuning-database entry rates one.
+const Variant& auto_fallback_variant();
+
+// "" if value lies in the parameter's range, else why not ("tile=9 is out of range [1, 8]").
+std::string range_error(const ParamSpec& spec, std::int64_t value);
+
+// Defaults filled in; unknown keys and out-of-range values throw invalid_argument.
+Params resolve_params(const VariantInfo& info, const Params& given);
+
+// Parameters shared by several families; the same names are the kernels' #defines (in
+// upper case), the tuner's sweep and the tuning database's keys.
+ParamSpec workgroup_param(std::int64_t default_value);
+
+}  // namespace levcl::detail

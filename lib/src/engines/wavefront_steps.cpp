@@ -1,0 +1,104 @@
+#include "engines/wavefront_steps.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "cl/wfa_common.h"
+#include "engines/divergence.hpp"
+
+namespace levcl::detail {
+namespace {
+
+constexpr cl_int unknown = std::numeric_limits<cl_int>::max();
+
+}  // namespace
+
+ParamSpec read_interval_param() {
+  return {"read-interval", 100, 1, 1 << 20, "kernel launches between two reads of the result", Sweep::read_interval};
+}
+
+ParamSpec diamond_param() {
+  // Not swept: diamond=1 only skips work; diamond=0 is there to reproduce the paper's progression.
+  return {"diamond", 1, 0, 1, "dynamic diamond: skip diagonals that cannot reach the solution (0 or 1)", Sweep::none};
+}
+
+ParamSpec extend_param() {
+  // Not swept: the right choice depends on the strings, not the device (extend_by_words).
+  return {"extend", 1, 0, 2,
+          "extend matches 0 a byte at a time, 2 eight bytes at a time, 1 by words when a sample of the strings "
+          "looks similar",
+          Sweep::none};
+}
+
+WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std::string_view sb, int column_count,
+                                   std::int64_t bound)
+    : columns(static_cast<std::size_t>(column_count)) {
+  const std::uint64_t cells = static_cast<std::uint64_t>(sa.size()) + sb.size() + 3;
+  const std::uint64_t column_bytes = cells * sizeof(cl_int);
+  const DeviceInfo& info = device.info();
+  if (column_bytes > info.max_allocation || column_count * column_bytes + sa.size() + sb.size() > info.global_memory)
+    throw Error(ErrorCode::out_of_memory,
+                "device out of memory: " + std::to_string(column_count) + " wavefront columns of " + std::to_string(column_bytes) + " bytes each do not fit " +
+                    info.name + " (" + std::to_string(info.max_allocation) + " bytes per buffer, " +
+                    std::to_string(info.global_memory) + " in all)");
+  try {
+    a = upload_string(device, sa);
+    b = upload_string(device, sb);
+    for (auto& column : columns) {
+      column = cl::Buffer(device.context(), CL_MEM_READ_WRITE, column_bytes);
+      device.queue().enqueueFillBuffer(column, cl_int{UNREACHED}, 0, column_bytes);
+    }
+    cl_int initial[STATE_INTS] = {};
+    initial[STATE_SOLUTION] = unknown;
+    initial[STATE_BOUND] = static_cast<cl_int>(bound);
+    state = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof initial);
+    device.queue().enqueueWriteBuffer(state, CL_TRUE, 0, sizeof initial, initial);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "allocating wavefront buffers on " + info.name);
+  }
+}
+
+WavefrontBuffers::State WavefrontBuffers::read_state(cl::CommandQueue& queue) {
+  cl_uint values[STATE_INTS];
+  queue.enqueueReadBuffer(state, CL_TRUE, 0, sizeof values, values);
+  const auto solution = static_cast<cl_int>(values[STATE_SOLUTION]);
+  return {solution == unknown ? -1 : solution, static_cast<cl_int>(values[STATE_BOUND]),
+          (static_cast<std::uint64_t>(values[STATE_CELLS_HIGH]) << 32) | values[STATE_CELLS_LOW]};
+}
+
+bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend) {
+  if (extend != 1) return extend == 2;
+  constexpr double words_from = 1.0 / 16;  // 16 or more matching bytes per edit
+  return sampled_divergence(a, b, words_from).has_value();
+}
+
+Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,
+                     const WavefrontSteps& steps) {
+  Result result;
+  BusySpan busy;
+  std::int64_t bound = max_distance;
+  for (std::int64_t step = 0;; ++step) {
+    const bool live = steps.live(step, bound);
+    const bool read_after = !live || !steps.live(step + 1, bound) || (step + 1) % steps.read_interval == 0 ||
+                            step >= steps.last_step;
+    if (live) {
+      result.costs.cells += steps.enqueue(step, bound, busy.event(read_after));
+      ++result.costs.launches;
+    }
+    if (!read_after) continue;
+    const auto state = buffers.read_state(device.queue());
+    const bool over = !live || step >= steps.last_step;
+    if (state.solution >= 0 || over) {
+      // Without a solution, every cell of every path of at most max_distance edits was
+      // computed and none reached the end: the distance is larger.
+      result.distance = state.solution >= 0 ? state.solution : max_distance + 1;
+      result.costs.cells += state.cells;
+      break;
+    }
+    bound = state.bound;
+  }
+  result.costs.kernel_seconds = busy.seconds();
+  return result;
+}
+
+}  // namespace levcl::detail

@@ -1,0 +1,322 @@
+// The persistent wavefront family (cl/wfa_persistent.cl, the layout both share in
+// cl/wfa_persistent.h): forward and backward wavefronts in one launch, meeting in the
+// middle (BiWFA). Besides the distance it finds a breakpoint, the cell where the two fronts
+// met, which splits the pair into two halves whose distances add up to the whole's: what
+// a linear-memory alignment recurses on (alignment/alignment.cpp), many pieces per launch.
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <memory>
+
+#include "cl/wfa_persistent.h"
+#include "engines/registry.hpp"
+#include "engines/wavefront_steps.hpp"
+#include "runtime/device_buffers.hpp"
+#include "runtime/log.hpp"
+
+namespace levcl::detail {
+namespace {
+
+static_assert(sizeof(PersistentPiece) == 8 * sizeof(cl_long) && sizeof(PersistentResult) == 6 * sizeof(cl_int),
+              "the layout of cl/wfa_persistent.h has no padding, as the kernel reads it");
+constexpr std::int64_t kNarrowWorkgroup = 64;  // work-items per piece when the pieces are many
+
+// The arguments of wfa_persistent, in the kernel's order.
+struct PersistentArgs {
+  cl::Buffer a, b, pieces;
+  cl::Buffer forward0, forward1, backward0, backward1;
+  cl::Buffer flags, state, results;
+  auto fields() const {
+    return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, state, results);
+  }
+};
+
+// Workgroups a piece may have: the parameter, or one per compute unit on a GPU (one per
+// unit stays resident whatever else the kernel needs) and one elsewhere: a CPU device such
+// as POCL may run workgroups one after another, and a waiting one would never return.
+std::int64_t groups_allowed(const DeviceInfo& device, const Params& params) {
+  const std::int64_t groups = params.at("groups");
+  return groups != 0 ? groups : device.type == "gpu" ? std::max<std::int64_t>(1, device.compute_units) : 1;
+}
+
+// Workgroups per piece when `count` pieces run at once: all of them for one piece; for
+// more, an equal share (a power of two, so that few programs are built), all resident
+// together, or one each when the pieces outnumber them (one workgroup never waits).
+// Never more than the blocks of positions of the widest piece.
+std::int64_t groups_per_piece(std::int64_t allowed, std::size_t count, std::int64_t widest_blocks) {
+  std::int64_t groups = allowed;
+  if (count > 1) {
+    const std::int64_t share = allowed / static_cast<std::int64_t>(count);
+    groups = 1;
+    while (groups * 2 <= share) groups *= 2;
+  }
+  return std::max<std::int64_t>(1, std::min(groups, widest_blocks));
+}
+
+// Local memory of a workgroup (the kernel's __local arrays).
+std::uint64_t local_bytes(std::int64_t wg, std::int64_t team) {
+  const std::int64_t teams = wg / std::min(team, wg);
+  return static_cast<std::uint64_t>((4 * wg + teams + 5) * sizeof(cl_int));
+}
+
+// A piece's stored positions: every one live at some step up to the last,
+// r = (bound + 1) / 2, for the forward diagonals [-R, R] and the backward ones
+// delta - [-R, R], inside the matrix.
+struct Positions {
+  std::int64_t low, width;
+};
+Positions positions_of(const Piece& piece) {
+  const std::int64_t m = piece.m, n = piece.n, last_step = (piece.bound + 1) / 2, delta = n - m;
+  const std::int64_t fwd_lo = -std::min(last_step, m), fwd_hi = std::min(last_step, n);
+  const std::int64_t low = std::max(-m, std::min(fwd_lo, delta - fwd_hi));
+  const std::int64_t high = std::min(n, std::max(fwd_hi, delta - fwd_lo));
+  return {low, high - low + 1};
+}
+
+std::string gib(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1ull << 30));
+  return text;
+}
+
+// Where a piece's result lands in the breakpoint it asks for.
+Breakpoint breakpoint_of(const PersistentResult& found, std::int64_t bound) {
+  Breakpoint meeting;
+  if (found.distance > bound) {
+    meeting.distance = bound + 1;
+    return meeting;
+  }
+  if (found.row == INT_MIN)
+    throw Error(ErrorCode::internal,
+                "persistent found distance " + std::to_string(found.distance) + " without its meeting cell");
+  meeting.distance = found.distance;
+  meeting.i = found.row;
+  meeting.j = static_cast<std::int64_t>(found.row) + found.diagonal;
+  meeting.forward_score = found.forward_score;
+  meeting.backward_score = found.distance - found.forward_score;
+  return meeting;
+}
+
+// What the host sends with a launch: the table of pieces and, where a piece has several
+// workgroups, their flags and its state (a piece of one workgroup sets up its own).
+struct LaunchTable {
+  std::vector<PersistentPiece> pieces;
+  std::vector<cl_int> flags, state;
+  std::uint64_t width = 0;  // column entries of every piece
+};
+
+LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
+                         std::int64_t solo) {
+  LaunchTable table;
+  const bool host_state = groups > 1;
+  if (host_state) {
+    table.flags.resize(count * static_cast<std::size_t>(groups));
+    table.state.assign(count * PERSISTENT_STATE_INTS(groups), 0);
+  }
+  for (std::size_t q = 0; q < count; ++q) {
+    const Piece& piece = pieces[q];
+    const Positions at = positions_of(piece);
+    // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
+    const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
+    const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
+    table.pieces.push_back({piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(table.width),
+                            at.low, piece.bound, solo_last});
+    table.width += static_cast<std::uint64_t>(at.width);
+    if (!host_state) continue;
+    for (std::int64_t g = 0; g < groups; ++g)
+      table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
+    table.state[q * PERSISTENT_STATE_INTS(groups) + STATE_SOLUTION] = INT_MAX;
+  }
+  return table;
+}
+
+// The breakpoints of pieces of two strings on the device, as few launches as device
+// memory allows: each piece gets workgroups of its own, a share of the compute units when
+// the pieces are few, one when they are many (then of at most kNarrowWorkgroup
+// work-items: the parameter wg is the widest). The buffers grow as needed and are kept
+// from run to run.
+class PieceMeetings final : public BreakpointFinder {
+ public:
+  PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params)
+      : device_(device), params_(params), strings_(strings),
+        words_(extend_by_words(strings.host_a, strings.host_b, params.at("extend"))) {}
+
+  std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
+  Costs costs() const override { return costs_; }
+  std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
+
+ private:
+  // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
+  static std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
+    return 4 * width * sizeof(cl_int) + count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
+                                                 sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups)));
+  }
+  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
+              std::vector<Breakpoint>& out);
+  std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
+                                           std::int64_t wg);
+
+  OpenDevice& device_;
+  Params params_;
+  const DeviceStrings& strings_;
+  bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
+  GrowingBuffer columns_[4], flags_, state_, table_, results_;  // kept from launch to launch
+  Costs costs_;
+  std::uint64_t peak_bytes_ = 0;
+};
+
+std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
+  const DeviceInfo& info = device_.info();
+  const std::int64_t allowed = groups_allowed(info, params_), wg = params_.at("wg");
+  // Launches as large as memory allows: the columns within one buffer, everything within
+  // what the strings leave of the device (a tenth kept for the driver).
+  const std::uint64_t room =
+      info.global_memory / 10 * 9 > strings_.bytes ? info.global_memory / 10 * 9 - strings_.bytes : 0;
+  for (const Piece& piece : pieces)
+    if (piece.m >= INT_MAX || piece.n >= INT_MAX)
+      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
+                                                 " bytes (32-bit rows)");
+  std::vector<Breakpoint> out;
+  out.reserve(pieces.size());
+  for (std::size_t first = 0; first < pieces.size();) {
+    std::size_t count = 0;
+    std::uint64_t width = 0;
+    std::int64_t widest = 0, groups = 1;
+    while (first + count < pieces.size()) {
+      const std::int64_t w = positions_of(pieces[first + count]).width;
+      const std::int64_t g = groups_per_piece(allowed, count + 1, (std::max(widest, w) + wg - 1) / wg);
+      const std::uint64_t bytes = launch_bytes(width + w, count + 1, g);
+      if (bytes > room || (width + w) * sizeof(cl_int) > info.max_allocation) {
+        if (count > 0) break;
+        throw Error(ErrorCode::out_of_memory,
+                    "device out of memory: a piece of " + std::to_string(pieces[first].m) + " x " +
+                        std::to_string(pieces[first].n) + " needs " + gib(bytes + strings_.bytes) + ", device " +
+                        info.name + " has " + gib(info.global_memory) + " (" + gib(info.max_allocation) +
+                        " per buffer)");
+      }
+      width += w;
+      widest = std::max(widest, w);
+      groups = g;
+      ++count;
+    }
+    // Pieces that outnumber the workgroups twice over get one narrow workgroup each: their
+    // fronts are short, and a wide one would idle most of its work-items through every
+    // step's barriers, with fewer resident workgroups per compute unit.
+    const std::int64_t narrow =
+        static_cast<std::int64_t>(count) >= 2 * allowed ? std::min<std::int64_t>(wg, kNarrowWorkgroup) : wg;
+    launch(&pieces[first], count, groups, narrow, out);
+    first += count;
+  }
+  return out;
+}
+
+void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
+                           std::vector<Breakpoint>& out) {
+  const bool nvidia = device_.info().platform_vendor.find("NVIDIA") != std::string::npos;
+  const std::string options = "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) +
+                              " -DTEAM=" + std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" +
+                              (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
+  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", options);
+  device_.check_launch(kernel, static_cast<std::size_t>(wg));
+  LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"));
+  const std::vector<PersistentResult> results = run_kernel(kernel, table, groups, wg);
+  for (std::size_t q = 0; q < count; ++q) {
+    costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
+    out.push_back(breakpoint_of(results[q], pieces[q].bound));
+  }
+}
+
+std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
+                                                        std::int64_t wg) {
+  const std::size_t count = table.pieces.size();
+  const bool host_state = groups > 1;
+  std::vector<PersistentResult> results(count);
+  try {
+    PersistentArgs args;
+    args.a = strings_.a;
+    args.b = strings_.b;
+    // Unwritten cells are never read: a cell is read only where it was live the step before.
+    cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
+    for (int c = 0; c < 4; ++c) *column_args[c] = columns_[c].at_least(device_, table.width * sizeof(cl_int));
+    args.pieces = table_.at_least(device_, count * sizeof(PersistentPiece));
+    // Every workgroup publishes its steps, also the one of a piece that waits on no other.
+    args.flags = flags_.at_least(device_, count * static_cast<std::size_t>(groups) * sizeof(cl_int));
+    args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(groups) * sizeof(cl_int));
+    args.results = results_.at_least(device_, count * sizeof(PersistentResult));
+    cl::CommandQueue& queue = device_.queue();
+    // Blocking writes, as upload_string's: the vectors go when an error ends the call.
+    queue.enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(PersistentPiece), table.pieces.data());
+    if (host_state) {
+      queue.enqueueWriteBuffer(args.flags, CL_TRUE, 0, table.flags.size() * sizeof(cl_int), table.flags.data());
+      queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
+    }
+    set_args(kernel, args);
+    std::uint64_t held = table_.bytes() + flags_.bytes() + state_.bytes() + results_.bytes();
+    for (const GrowingBuffer& c : columns_) held += c.bytes();
+    peak_bytes_ = std::max(peak_bytes_, held);
+
+    BusySpan busy;
+    device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
+                   busy.event(true));
+    if (host_state)
+      queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
+    else
+      queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
+    costs_.kernel_seconds += busy.seconds();
+    ++costs_.launches;
+    log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}", count, table.width,
+                groups, wg, words_);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
+  }
+  if (host_state)
+    for (std::size_t q = 0; q < count; ++q)
+      results[q] = persistent_result(&table.state[q * PERSISTENT_STATE_INTS(groups)], static_cast<int>(groups));
+  return results;
+}
+
+// One pair with the persistent variant's parameters (every one present).
+Result pair_distance(OpenDevice& device, const Call& call) {
+  const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
+  const DeviceStrings strings(device, call.a, call.b);
+  PieceMeetings meetings(device, strings, call.params);
+  Result result;
+  result.distance =
+      meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;
+  result.costs = meetings.costs();
+  return result;
+}
+
+std::vector<Variant> persistent_variants() {
+  Variant v;
+  v.info.name = "persistent";
+  v.info.description =
+      "one launch per pair: forward and backward wavefronts meet in the middle, workgroups step radius by radius "
+      "through flags, long matching runs extended by teams";
+  v.info.uses_device = true;
+  v.info.params = {
+      workgroup_param(256),
+      {"groups", 0, 0, 4096,
+       "workgroups stepping together, all resident at once (0: one per compute unit on a GPU, one elsewhere)",
+       Sweep::none},
+      {"team", 128, 1, 1024, "work-items that extend one long matching run together", Sweep::none},
+      {"solo", 2, 0, 1024, "blocks of wg positions that workgroup 0 runs alone before the others join", Sweep::none},
+      extend_param(),
+  };
+  v.needs = [](const Params& p) {
+    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), p.at("team")),
+                       static_cast<std::uint64_t>(p.at("groups"))};
+  };
+  v.distance = {[](OpenDevice* device, const Call& call) { return pair_distance(*device, call); }, wavefront_cost()};
+  // A piece's breakpoint costs what its distance does: the same launch finds both.
+  v.breakpoint = {[](OpenDevice& device, const DeviceStrings& strings, const Params& params) {
+                    return std::unique_ptr<BreakpointFinder>(new PieceMeetings(device, strings, params));
+                  },
+                  wavefront_cost()};
+  return {v};
+}
+
+const FamilyRegistration registration{35, "wfa_persistent", persistent_variants};
+
+}  // namespace
+}  // namespace levcl::detail

@@ -1,0 +1,131 @@
+// The traceback family (cl/wfa_traceback.cl, the layout both share in cl/wfa_traceback.h):
+// the CIGARs of pieces of small distance on the device, one work-item a piece keeping its
+// wavefronts, (d + 1)^2 rows, and tracing them back; the last step of an alignment.
+#include <algorithm>
+#include <climits>
+#include <memory>
+
+#include "cl/wfa_traceback.h"
+#include "engines/registry.hpp"
+#include "runtime/device_buffers.hpp"
+#include "runtime/log.hpp"
+
+namespace levcl::detail {
+namespace {
+
+static_assert(sizeof(TracebackPiece) == 7 * sizeof(cl_long), "cl/wfa_traceback.h has no padding");
+
+// Pieces of distance at most this are traced; larger ones are split first. Its (d + 1)^2
+// rows are 4 KiB a piece, and a piece costs a work-item rather than a workgroup.
+constexpr std::int64_t kTracebackDistance = 32;
+
+// Work-items per workgroup of the launch: any size serves, one piece each.
+constexpr std::size_t kWorkgroup = 64;
+
+// Front rows a work-item computes per second: a nominal figure, not measured; its model
+// is compared only with other traceback engines' (there are none yet).
+constexpr double kFrontRowsPerSecond = 5e7;
+
+struct TracebackArgs {
+  cl::Buffer a, b, pieces;
+  cl_uint count;
+  cl::Buffer fronts, runs;
+  auto fields() const { return std::tie(a, b, pieces, count, fronts, runs); }
+};
+
+class PieceTracebacks final : public PieceTracer {
+ public:
+  PieceTracebacks(OpenDevice& device, const DeviceStrings& strings) : device_(device), strings_(strings) {}
+
+  void run(const std::vector<Piece>& pieces, std::vector<CigarRun>& runs, std::vector<Span>& spans) override {
+    // Launches of at most a sixteenth of device memory (and one buffer) for the fronts.
+    const DeviceInfo& info = device_.info();
+    const std::uint64_t room = std::min(info.global_memory / 16, info.max_allocation);
+    for (std::size_t begin = 0; begin < pieces.size();) {
+      std::size_t end = begin;
+      std::uint64_t bytes = 0;
+      for (; end < pieces.size(); ++end) {
+        const std::uint64_t more = TRACEBACK_FRONT_INTS(pieces[end].bound) * sizeof(cl_int);
+        if (end > begin && bytes + more > room) break;
+        bytes += more;
+      }
+      launch(&pieces[begin], end - begin, runs, spans);
+      begin = end;
+    }
+  }
+  Costs costs() const override { return costs_; }
+  std::uint64_t peak_device_bytes() const override { return table_.bytes() + fronts_.bytes() + runs_.bytes(); }
+
+ private:
+  void launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out, std::vector<Span>& spans);
+
+  OpenDevice& device_;
+  const DeviceStrings& strings_;
+  GrowingBuffer table_, fronts_, runs_;  // kept from launch to launch
+  Costs costs_;
+};
+
+void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out,
+                             std::vector<Span>& spans) {
+  std::vector<TracebackPiece> table(count);
+  std::uint64_t front_total = 0, run_total = 0;
+  for (std::size_t q = 0; q < count; ++q) {
+    const Piece& piece = pieces[q];
+    table[q] = {piece.a_offset, piece.m, piece.b_offset, piece.n, piece.bound, static_cast<cl_long>(front_total),
+                static_cast<cl_long>(run_total)};
+    front_total += TRACEBACK_FRONT_INTS(piece.bound);
+    run_total += TRACEBACK_RUN_SLOTS(piece.bound);
+  }
+  std::vector<cl_ulong> runs(run_total);
+  try {
+    cl::Kernel& kernel = device_.kernel("wfa_traceback.cl", "wfa_traceback", "-DEXTEND_WORDS=1");
+    TracebackArgs args{strings_.a, strings_.b, table_.at_least(device_, count * sizeof(TracebackPiece)),
+                       static_cast<cl_uint>(count), fronts_.at_least(device_, front_total * sizeof(cl_int)),
+                       runs_.at_least(device_, run_total * sizeof(cl_ulong))};
+    device_.queue().enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(TracebackPiece), table.data());
+    set_args(kernel, args);
+    BusySpan busy;
+    const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;
+    device_.launch(kernel, global, kWorkgroup, busy.event(true));
+    device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, runs.size() * sizeof(cl_ulong), runs.data());
+    costs_.kernel_seconds += busy.seconds();
+    ++costs_.launches;
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running wfa_traceback on " + device_.info().name);
+  }
+  log().debug("traceback: {} piece(s), {} front rows", count, front_total);
+  costs_.cells += front_total;
+  for (std::size_t q = 0; q < count; ++q) {
+    const cl_ulong* piece_runs = &runs[static_cast<std::size_t>(table[q].run_offset)];
+    if (piece_runs[0] == RUNS_NO_PATH || piece_runs[0] > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))
+      throw Error(ErrorCode::internal, "wfa_traceback found no path of cost " + std::to_string(pieces[q].bound) +
+                                           " through a piece of " + std::to_string(pieces[q].m) + " x " +
+                                           std::to_string(pieces[q].n));
+    spans.push_back({runs_out.size(), static_cast<std::size_t>(piece_runs[0])});
+    for (cl_ulong r = piece_runs[0]; r > 0; --r)  // written last to first
+      runs_out.push_back({RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS});
+  }
+}
+
+std::vector<Variant> traceback_variants() {
+  Variant v;
+  v.info.name = "wfa-traceback";
+  v.info.description = "alignments of pieces of distance up to 32, a work-item each keeping its (d+1)^2 wavefront rows";
+  v.info.uses_device = true;
+  v.info.tuned = false;
+  v.needs = [](const Params&) { return DeviceNeeds{kWorkgroup, 0}; };
+  v.traceback.open = [](OpenDevice& device, const DeviceStrings& strings, const Params&) {
+    return std::unique_ptr<PieceTracer>(new PieceTracebacks(device, strings));
+  };
+  v.traceback.max_distance = kTracebackDistance;
+  v.traceback.cost = [](const CostInputs&, const PairShape& piece) -> std::optional<Prediction> {
+    if (piece.distance < 0) return std::nullopt;
+    return Prediction{(piece.distance + 1) * (piece.distance + 1) / kFrontRowsPerSecond, 1};
+  };
+  return {v};
+}
+
+const FamilyRegistration registration{37, "wfa_traceback", traceback_variants};
+
+}  // namespace
+}  // namespace levcl::detail

@@ -1,0 +1,104 @@
+#include "runtime/open_device.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+
+#include "runtime/devices.hpp"
+#include "runtime/kernel_sources.hpp"
+#include "runtime/log.hpp"
+#include "runtime/program_cache.hpp"
+
+namespace levcl::detail {
+namespace {
+
+// Device time from the start of `first` to the end of `last`.
+double busy_span_of(const cl::Event& first, const cl::Event& last) {
+  const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+  const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+  return end > start ? static_cast<double>(end - start) * 1e-9 : 0.0;
+}
+
+}  // namespace
+
+OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
+  try {
+    device_ = opencl_device(info);
+    context_ = cl::Context(device_);
+    // Profiling is on so that results can report the device's busy time.
+    queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "opening device " + info.name);
+  }
+  log().info("device {}:{} {} / {} ({}, driver {})", info.platform_index, info.device_index, info.platform,
+             info.name, info.version, info.driver);
+}
+
+cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name, const std::string& variant_options) {
+  // LEVCL_BUILD_OPTIONS adds compiler options (e.g. vendor flags) for kernel work.
+  std::string options = variant_options;
+  if (const char* extra = std::getenv("LEVCL_BUILD_OPTIONS"); extra && *extra) options += std::string(" ") + extra;
+  const std::string key = file + " | " + options;
+  if (const auto made = kernels_.find(key + " | " + name); made != kernels_.end()) return made->second;
+  auto it = programs_.find(key);
+  if (it == programs_.end()) {
+    const std::string source = program_source(file);
+    const auto start = std::chrono::steady_clock::now();
+    it = programs_.emplace(key, build_program(context_, device_, info_, file, source, options)).first;
+    build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  try {
+    return kernels_.emplace(key + " | " + name, cl::Kernel(it->second, name.c_str())).first->second;
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "creating kernel " + name);
+  }
+}
+
+void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event) {
+  if (launched_.count(kernel())) {
+    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, event);
+    return;
+  }
+  queue_.finish();
+  const auto start = std::chrono::steady_clock::now();
+  cl::Event first;
+  queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
+  first.wait();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double run = busy_span_of(first, first);
+  build_seconds_ += std::max(0.0, wall - run);
+  launched_.insert(kernel());
+  if (event) *event = first;
+}
+
+cl::Event* BusySpan::event(bool may_be_last) {
+  if (!have_first_) {
+    have_first_ = true;
+    return &first_;
+  }
+  if (!may_be_last) return nullptr;
+  have_last_ = true;
+  return &last_;
+}
+
+double BusySpan::seconds() const { return have_first_ ? busy_span_of(first_, have_last_ ? last_ : first_) : 0.0; }
+
+void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg) const {
+  const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+  log().debug("kernel {}: at most {} work-items, {} bytes private and {} bytes local memory per work-item/group",
+              kernel.getInfo<CL_KERNEL_FUNCTION_NAME>(), kernel_max,
+              kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(device_),
+              kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_));
+  // The kernel's own limit is advice only: NVIDIA's driver reports 256 for every kernel
+  // on an H100 yet runs workgroups of 1024 (tuning/results/wg_probe.txt). A workgroup it
+  // really cannot run fails at the first launch, with CL_INVALID_WORK_GROUP_SIZE.
+  if (wg > kernel_max)
+    log().info("{} reports at most {} work-items for this kernel; trying {}", info_.name, kernel_max, wg);
+  const std::size_t local_total = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+  if (local_total > info_.local_memory)
+    throw Error(ErrorCode::unsupported, "the kernel needs " + std::to_string(local_total) +
+                                            " bytes of local memory per workgroup; " + info_.name + " has " +
+                                            std::to_string(info_.local_memory));
+}
+
+}  // namespace levcl::detail

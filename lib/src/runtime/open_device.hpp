@@ -1,0 +1,93 @@
+// An opened OpenCL device: its context, an in-order profiling queue, and the programs
+// built for it (kept in memory, and on disk by program_cache); how kernels are launched on
+// it and their time measured.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "levcl/levcl.hpp"
+#include "runtime/opencl.hpp"
+
+namespace levcl::detail {
+
+class OpenDevice {
+ public:
+  explicit OpenDevice(const DeviceInfo& info);
+
+  const DeviceInfo& info() const { return info_; }
+  cl::Context& context() { return context_; }
+  cl::CommandQueue& queue() { return queue_; }
+  const cl::Device& device() const { return device_; }
+
+  // A kernel of the program made of one cl/ file (with the files it includes) and build
+  // options, e.g. kernel("wfa_column.cl", "wfa_column", "-DWG=128"). Programs are built
+  // once per device and cached on disk; kernels are made once per program, so the
+  // reference stays valid for the device's lifetime.
+  cl::Kernel& kernel(const std::string& file, const std::string& name, const std::string& options);
+
+  // Enqueues `global` work-items in workgroups of `local` (asking for `event` when not
+  // null). The first launch of each kernel waits for the queue and counts its time beyond
+  // the kernel's own run as build time: drivers such as POCL compile a kernel for its
+  // workgroup size only then.
+  void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr);
+
+  // Seconds spent building or loading programs on this device so far, first launches included.
+  double build_seconds() const { return build_seconds_; }
+
+  // Checks that a kernel built for workgroups of `wg` fits the device's local memory
+  // (its static __local arrays included); throws unsupported naming the limit otherwise.
+  // The workgroup size and the variants' own local memory are checked before, by
+  // unrunnable_reason.
+  void check_launch(const cl::Kernel& kernel, std::size_t wg) const;
+
+  // What an engine keeps on this device from call to call (buffers it reuses), made from
+  // the device on first use. Calls on a device are serialised by its Context.
+  template <typename T>
+  T& state(const std::string& key) {
+    std::shared_ptr<void>& held = states_[key];
+    if (!held) held = std::make_shared<T>(*this);
+    return *static_cast<T*>(held.get());
+  }
+
+ private:
+  DeviceInfo info_;
+  cl::Device device_;
+  cl::Context context_;
+  cl::CommandQueue queue_;
+  std::map<std::string, cl::Program> programs_;  // key: file and options
+  std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
+  std::set<cl_kernel> launched_;                 // kernels launched at least once
+  double build_seconds_ = 0;
+  std::map<std::string, std::shared_ptr<void>> states_;  // last: gone before the queue they use
+};
+
+// Sets a kernel's arguments from a struct that names them: `args.fields()` ties its
+// members in the kernel's declaration order (each kernel's struct sits next to its host
+// routine, mirroring the kernel's signature).
+template <typename Args>
+void set_args(cl::Kernel& kernel, const Args& args) {
+  std::apply([&kernel](const auto&... value) {
+    cl_uint index = 0;
+    (kernel.setArg(index++, value), ...);
+  }, args.fields());
+}
+
+// The device's busy span over a run of launches, from the first one's start to the last
+// one's end. Events only where the span needs them: one on every launch would cost as
+// much as a small launch.
+class BusySpan {
+ public:
+  // The event to ask a launch for, or null; `may_be_last`: the run may end after it.
+  cl::Event* event(bool may_be_last);
+  double seconds() const;
+
+ private:
+  cl::Event first_, last_;
+  bool have_first_ = false, have_last_ = false;
+};
+
+}  // namespace levcl::detail

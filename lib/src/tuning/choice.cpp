@@ -1,0 +1,187 @@
+#include "tuning/choice.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engines/divergence.hpp"
+#include "runtime/parallel.hpp"
+#include "tuning/tuning_db.hpp"
+
+namespace levcl::detail {
+namespace {
+
+bool measured_both_kinds(const std::vector<MeasuredChoice>& measured) {
+  const auto has = [&measured](Work work) {
+    return std::any_of(measured.begin(), measured.end(),
+                       [work](const MeasuredChoice& c) { return find_variant(c.choice.variant).info.work == work; });
+  };
+  return has(Work::matrix) && has(Work::wavefront);
+}
+
+// The prediction of a variant's model for `capability`, with the entry's measurements of
+// its tuned configuration where it has them.
+std::optional<Prediction> predict(const DeviceInfo& device, const Variant& v, Capability capability,
+                                  const std::vector<MeasuredChoice>& measured, const PairShape& pair) {
+  const CostModel& model = v.cost(capability);
+  if (!model) return std::nullopt;
+  for (const MeasuredChoice& c : measured)
+    if (c.choice.variant == v.info.name) return model({device, c.choice.params, c.measured}, pair);
+  const std::vector<Measurement> none;
+  const TunedChoice tuned = tuned_choice(device, v.info.name);
+  return model({device, tuned.params, none}, pair);
+}
+
+}  // namespace
+
+PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b) {
+  const auto measured = measured_choices(device);
+  if (!measured_both_kinds(measured)) {
+    // No comparison to make; the entry's best variant, predicted where the entry measured it.
+    PairChoice out{tuned_choice(device, "auto"), std::nullopt};
+    for (const MeasuredChoice& c : measured)
+      if (c.choice.variant == out.choice.variant) {
+        const PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size()), estimated_distance(a, b)};
+        out.predicted = find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured}, pair);
+      }
+    return out;
+  }
+  const PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size()), estimated_distance(a, b)};
+  const MeasuredChoice* best = nullptr;
+  std::optional<Prediction> best_prediction;
+  for (const MeasuredChoice& c : measured) {
+    const Variant& v = find_variant(c.choice.variant);
+    if (!v.info.can(Capability::distance) || !v.distance.cost) continue;
+    const auto p = v.distance.cost({device, c.choice.params, c.measured}, pair);
+    if (p && (!best_prediction || p->seconds < best_prediction->seconds)) {
+      best = &c;
+      best_prediction = p;
+    }
+  }
+  if (!best) return {tuned_choice(device, "auto"), std::nullopt};
+  PairChoice out{best->choice, best_prediction};
+  char why[160];
+  std::snprintf(why, sizeof why, "; auto: %s, predicted %.3g s for an estimated distance of %.0f",
+                out.choice.variant.c_str(), best_prediction->seconds, pair.distance);
+  out.choice.source += why;
+  return out;
+}
+
+std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
+                            const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                            unsigned threads) {
+  const std::size_t count = pairs.size();
+  std::vector<bool> alone(count, false);
+  if (count == 0 || !engine.batch.cost) return alone;
+  const std::vector<Measurement> none;
+  const CostInputs inputs{device, params, none};
+  const auto shape = [&](std::size_t i, double distance) {
+    return PairShape{static_cast<double>(strings[pairs[i].a].size()), static_cast<double>(strings[pairs[i].b].size()),
+                     distance};
+  };
+  // Every pair's chain at the batch engine's first bound: distances are estimated only for
+  // the pairs that might leave.
+  std::vector<double> chain(count), items(count);
+  parallel_slices(count, threads, [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) {
+      const auto p = engine.batch.cost(inputs, shape(i, -1));
+      chain[i] = p ? p->seconds : 0;
+      items[i] = p ? p->work_items : 1;
+    }
+  });
+  const double resident = resident_work_items(device);
+  // A batch's time: its longest chain, or its work over the work-items it keeps busy.
+  const auto batch_time = [resident](double work, double busy_items, double longest) {
+    return busy_items <= 0 ? 0.0 : std::max(work / std::min(resident, busy_items), longest);
+  };
+  double work = 0, all_items = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    work += chain[i] * items[i];
+    all_items += items[i];
+  }
+  const double longest = *std::max_element(chain.begin(), chain.end());
+  const double whole = batch_time(work, all_items, longest);
+  // A pair alone costs at least kCallSeconds: no more pairs than this can pay for leaving.
+  const auto most = static_cast<std::size_t>(std::min<double>(static_cast<double>(count), whole / kCallSeconds));
+  if (most == 0) return alone;
+  std::vector<std::size_t> order(count);
+  for (std::size_t i = 0; i < count; ++i) order[i] = i;
+  const std::size_t ranked = std::min(count, most + 1);
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(ranked), order.end(),
+                    [&chain](std::size_t x, std::size_t y) { return chain[x] > chain[y]; });
+
+  // The most pairs worth a look: moving the k longest out can beat the whole batch only if
+  // k calls of kCallSeconds and the batch left come to less.
+  std::size_t looked = 0;
+  {
+    double moved_work = 0, moved_items = 0;
+    for (std::size_t k = 1; k <= most; ++k) {
+      moved_work += chain[order[k - 1]] * items[order[k - 1]];
+      moved_items += items[order[k - 1]];
+      const double next = k < ranked ? chain[order[k]] : 0;
+      if (k * kCallSeconds + batch_time(work - moved_work, all_items - moved_items, next) < whole) looked = k;
+    }
+  }
+  if (looked == 0) return alone;
+
+  // Those pairs with their distances estimated: their chains, and their times alone.
+  const auto measured = measured_choices(device);
+  std::vector<double> refined(looked), by_itself(looked);
+  for (std::size_t k = 0; k < looked; ++k) {
+    const std::size_t i = order[k];
+    const std::string_view a = strings[pairs[i].a], b = strings[pairs[i].b];
+    const auto p = engine.batch.cost(inputs, shape(i, estimated_distance(a, b)));
+    refined[k] = p ? p->seconds : chain[i];
+    const PairChoice single = auto_choice(device, a, b);
+    // Measured nothing: a single-pair engine fills the device, as the batch engine would.
+    by_itself[k] = single.predicted ? single.predicted->seconds : kCallSeconds + refined[k] * items[i] / resident;
+  }
+  // The best number of pairs to move, among the pairs looked at (longest chains first).
+  std::vector<double> longest_after(looked + 1, looked < ranked ? chain[order[looked]] : 0);
+  for (std::size_t k = looked; k-- > 0;) longest_after[k] = std::max(longest_after[k + 1], refined[k]);
+  double kept_work = work, kept_items = all_items;
+  for (std::size_t k = 0; k < looked; ++k) kept_work += (refined[k] - chain[order[k]]) * items[order[k]];
+  double best = batch_time(kept_work, kept_items, longest_after[0]), alone_seconds = 0;
+  std::size_t best_k = 0;
+  for (std::size_t k = 1; k <= looked; ++k) {
+    kept_work -= refined[k - 1] * items[order[k - 1]];
+    kept_items -= items[order[k - 1]];
+    alone_seconds += by_itself[k - 1];
+    const double total = alone_seconds + batch_time(kept_work, kept_items, longest_after[k]);
+    if (total < best) {
+      best = total;
+      best_k = k;
+    }
+  }
+  for (std::size_t k = 0; k < best_k; ++k) alone[order[k]] = true;
+  return alone;
+}
+
+const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
+                        const std::vector<PairShape>& pairs) {
+  if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +
+                                                            capability_name(capability) + " capability");
+  if (variants.size() == 1) return *variants.front();
+  const auto measured = measured_choices(device);
+  const Variant* best = variants.front();
+  std::optional<double> best_seconds;
+  for (const Variant* v : variants) {
+    double seconds = 0;
+    bool predicted = true;
+    for (const PairShape& pair : pairs) {
+      const auto p = predict(device, *v, capability, measured, pair);
+      if (!p) {
+        predicted = false;
+        break;
+      }
+      seconds += p->seconds;
+    }
+    if (predicted && (!best_seconds || seconds < *best_seconds)) {
+      best = v;
+      best_seconds = seconds;
+    }
+  }
+  return *best;
+}
+
+}  // namespace levcl::detail

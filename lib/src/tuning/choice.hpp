@@ -1,0 +1,45 @@
+// auto's choices: among the variants that can do what is asked (Capability), the one whose
+// cost model predicts the least time on the device, from the tuning database's
+// measurements (README: "auto").
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "engines/registry.hpp"
+#include "levcl/tuning.hpp"
+
+namespace levcl::detail {
+
+// auto's variant for one pair, and its predicted time when its model could predict one.
+struct PairChoice {
+  TunedChoice choice;
+  std::optional<Prediction> predicted;
+};
+
+// Where the device's tuning-database entry has measured variants of both kinds of work
+// (VariantInfo::work), the one predicted fastest for the pair, its distance estimated from
+// samples of it; otherwise the entry's best variant (tuned_choice(device, "auto")),
+// predicted where the entry measured it.
+PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b);
+
+// The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
+// batch engine `engine` (params: its configuration): in a batch a pair's chain of work
+// (its model's prediction) can keep the whole batch waiting, while alone it has the whole
+// device. Moving the pairs of longest chains out while the predicted total falls: the
+// batch's time (the longest chain left, or its cells over every resident work-item) plus
+// each moved pair's time alone (auto_choice's prediction, or, where the entry measured
+// nothing, its chain spread over the device).
+// `threads`: host threads for the predictions.
+std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
+                            const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                            unsigned threads);
+
+// The variant of `variants` whose model for `capability` predicts the least time for
+// `pairs` (summed), at its tuned configuration with the measurements of the device's entry;
+// the first when none predicts.
+const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
+                        const std::vector<PairShape>& pairs);
+
+}  // namespace levcl::detail

@@ -1,0 +1,72 @@
+// What is particular to the batch_bitpar family: its chunks and bands, strings packed once
+// per chunk however many pairs use them, its parameters' refusals. test_variants checks
+// its distances and batches against cpu-dp; test_distances the routing around it.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include "batches.hpp"
+#include "levcl/levcl.hpp"
+#include "levcl/stream.hpp"
+
+TEST_CASE("a batch equals cpu-dp pair by pair in one chunk and many, with bands from the whole matrix to one edit") {
+  levcl::Context context;
+  levcl::test::check_batch_runs(
+      context, levcl::test::mixed_pairs(),
+      {
+          {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"chunk", 1}, {"wg", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB: two slots
+          {{"batch-bitpar", {{"band", 0}}, -1, 2}, "batch-bitpar"},               // the whole matrix at once
+          {{"batch-bitpar", {{"band", 1}}, -1, 2}, "batch-bitpar"},               // doubled from 1 edit to spare
+      });
+}
+
+TEST_CASE("parameters it cannot take are refused") {
+  levcl::Context context;
+  const std::vector<levcl::PairView> one = {{"a", "b"}};
+  CHECK_THROWS_AS(context.distances(one, levcl::Options{"batch-bitpar", {{"chunk", 0}}, -1, 0}), levcl::Error);
+  CHECK_THROWS_AS(context.distances(one, levcl::Options{"batch-bitpar", {{"tile", 3}}, -1, 0}), levcl::Error);
+}
+
+TEST_CASE("a batch over shared strings: all against all, each string packed once per chunk") {
+  levcl::Context context;
+  std::mt19937_64 rng(31);
+  std::vector<std::string> texts;
+  const std::string base = levcl::test::random_string(rng, 1500, 4);
+  for (int i = 0; i < 24; ++i)  // related and unrelated strings of every size class, some over two stripes
+    texts.push_back(i % 3 == 0 ? levcl::test::random_string(rng, rng() % 2500, i % 2 ? 4 : 256)
+                               : levcl::test::mutate(rng, base.substr(0, 40 * i + 1), 0.05 * (i % 5), 4));
+  const std::vector<std::string_view> strings(texts.begin(), texts.end());
+  std::vector<levcl::IndexPair> pairs;
+  std::vector<std::int64_t> expected;
+  for (std::uint32_t i = 0; i < texts.size(); ++i)
+    for (std::uint32_t j = i; j < texts.size(); ++j) {  // with each string against itself
+      pairs.push_back({i, j});
+      expected.push_back(context.distance(texts[i], texts[j], "cpu-dp").distance);
+    }
+  for (const levcl::Params& params : {levcl::Params{}, levcl::Params{{"chunk", 4}}}) {  // one chunk; many
+    const auto r = context.distances(strings, pairs, levcl::Options{"batch-bitpar", params, -1, 2});
+    CHECK(r.distances == expected);
+  }
+  CHECK(context.distances(strings, pairs, levcl::Options{"cpu-bitpar", {}, -1, 2}).distances == expected);
+  CHECK_THROWS_AS(context.distances(strings, {{0, 24}}), levcl::Error);  // no string 24
+}
+
+TEST_CASE("a stream keeps a long string pushed again once, and a reused buffer's new bytes as new") {
+  levcl::Context context;
+  std::mt19937_64 rng(41);
+  const std::string query = levcl::test::random_string(rng, 3000, 4);
+  std::vector<std::string> targets;
+  for (int i = 0; i < 40; ++i) targets.push_back(levcl::test::mutate(rng, query, 0.02 * (i % 10), 4));
+  std::vector<std::int64_t> expected, got;
+  for (const auto& t : targets) expected.push_back(context.distance(query, t, "cpu-dp").distance);
+  levcl::DistanceStream stream(context, levcl::Options{"batch-bitpar", {}, -1, 2},
+                               [&](std::uint64_t, std::int64_t d) { got.push_back(d); });
+  std::string buffer;  // one buffer for every target, as a record reader keeps it: same memory, new bytes
+  buffer.reserve(4000);
+  for (const auto& t : targets) {
+    buffer.assign(t);
+    stream.push(query, buffer);
+  }
+  stream.finish();
+  CHECK(got == expected);
+}

@@ -1,0 +1,110 @@
+// Context::distances and DistanceStream: which engines auto gives a batch's pairs (a batch
+// engine, single-pair engines where the cost models predict a pair finishes sooner alone),
+// a named variant's pairs, the CPU variants on host threads, max_distance, and streams.
+// Every distance is checked against cpu-dp.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include "batches.hpp"
+#include "levcl/levcl.hpp"
+#include "levcl/stream.hpp"
+
+namespace {
+
+using levcl::test::mixed_pairs;
+using levcl::test::Pair;
+using levcl::test::reference;
+using levcl::test::views;
+
+}  // namespace
+
+TEST_CASE("a batch equals cpu-dp pair by pair: auto (all in the batch engine), a CPU variant on threads") {
+  levcl::Context context;
+  levcl::test::check_batch_runs(context, mixed_pairs(),
+                                {{{"auto", {}, -1, 0}, "batch-bitpar"}, {{"cpu-bitpar", {}, -1, 2}, "cpu-bitpar"}});
+}
+
+TEST_CASE("a named device variant without a batch engine runs pair by pair") {
+  levcl::Context context;
+  const auto pairs = levcl::test::random_pairs(12, 400, 9);
+  const auto r = context.distances(views(pairs), levcl::Options{"bitpar", {}, -1, 0});
+  CHECK(r.distances == reference(context, pairs));
+  CHECK(r.variant_pairs.at("bitpar") == pairs.size());
+  CHECK(r.costs.launches >= pairs.size());
+}
+
+TEST_CASE("max_distance: -1 above k, the distance up to it, for every engine") {
+  levcl::Context context;
+  const auto pairs = levcl::test::random_pairs(60, 600, 11);
+  for (const std::int64_t k : {0, 5, 50}) {
+    const auto expected = reference(context, pairs, k);
+    for (const std::string variant : {"auto", "batch-bitpar", "cpu-wfa"}) {
+      CAPTURE(variant);
+      CAPTURE(k);
+      CHECK(context.distances(views(pairs), levcl::Options{variant, {}, k, 2}).distances == expected);
+    }
+  }
+}
+
+TEST_CASE("auto runs alone a pair whose chain in the batch engine is predicted to outlast it alone") {
+  levcl::Context context;
+  std::mt19937_64 rng(3);
+  const std::string a = levcl::test::random_string(rng, 36000, 4);
+  const std::vector<Pair> pairs = {{a, levcl::test::mutate(rng, a, 0.3, 4)}, {"kitten", "sitting"}};
+  const auto r = context.distances(views(pairs));
+  CHECK(r.distances == reference(context, pairs));
+  CHECK(r.variant_pairs.at("batch-bitpar") == 1);
+  CHECK(r.variant_pairs.size() == 2);  // and one single-pair engine
+}
+
+TEST_CASE("an empty batch, and bad variants or parameters") {
+  levcl::Context context;
+  CHECK(context.distances({}).distances.empty());
+  const std::vector<levcl::PairView> one = {{"a", "b"}};
+  CHECK_THROWS_AS(context.distances(one, levcl::Options{"no-such-variant", {}, -1, 0}), levcl::Error);
+}
+
+TEST_CASE("a stream delivers every result in order, chunk by chunk, with at most two chunks held") {
+  levcl::Context context;
+  const auto pairs = levcl::test::random_pairs(300, 200, 21);
+  const auto expected = reference(context, pairs);
+  for (const std::string variant : {"auto", "cpu-bitpar"}) {
+    CAPTURE(variant);
+    std::vector<std::int64_t> got;
+    std::uint64_t most_held = 0;
+    levcl::DistanceStream* watched = nullptr;
+    levcl::DistanceStream stream(
+        context, levcl::Options{variant, {}, -1, 2},
+        [&](std::uint64_t index, std::int64_t distance) {
+          CHECK(index == got.size());
+          got.push_back(distance);
+        },
+        2000);  // bytes per chunk: a few dozen pairs
+    watched = &stream;
+    for (const auto& [a, b] : pairs) {
+      stream.push(a, b);
+      most_held = std::max(most_held, watched->pushed() - watched->delivered());
+    }
+    CHECK(stream.delivered() > 0);  // chunks ran before the end
+    stream.finish();
+    CHECK(got == expected);
+    CHECK(stream.delivered() == pairs.size());
+    CHECK(most_held < 200);  // two chunks of about 2000 bytes, never the whole input
+    CHECK(stream.totals().costs.cells > 0);
+  }
+}
+
+TEST_CASE("a stream's failure is thrown to the caller after the results before it") {
+  levcl::Context context;
+  std::vector<std::int64_t> got;
+  levcl::DistanceStream stream(context, levcl::Options{"no-such-variant", {}, -1, 0},
+                               [&](std::uint64_t, std::int64_t d) { got.push_back(d); }, 1);
+  CHECK_THROWS_AS(
+      {
+        stream.push("a", "b");
+        stream.push("c", "d");
+        stream.finish();
+      },
+      levcl::Error);
+  CHECK(got.empty());
+}

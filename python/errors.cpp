@@ -31,6 +31,8 @@ const char* code_name(levcl::ErrorCode code) {
     case levcl::ErrorCode::build_failure: return "build_failure";
     case levcl::ErrorCode::opencl: return "opencl";
     case levcl::ErrorCode::internal: return "internal";
+    case levcl::ErrorCode::write_failure: return "write_failure";
+    case levcl::ErrorCode::cancelled: return "cancelled";
   }
   return "unknown";
 }

@@ -481,3 +481,14 @@ TEST_CASE("a CPU engine over its time limit is reported as '> limit' and the run
   CHECK(table[0].at("distance") == "-");  // no engine finished
   CHECK(seconds < 30);
 }
+
+TEST_CASE("a report that cannot be written exits with 3") {
+  for (const std::string where : {"> /dev/full", "-o /proc/levcl-bench-test"}) {
+    const Output r = run_shell("(" + quote(LEVCL_PATH(LEVCL_BENCH)) +
+                               " --variants none --peers edlib --lengths 1000 --similarities 0.9 --repeat 1 " + where +
+                               ")");  // in a subshell: its own redirection wins over run_shell's
+    INFO(where << "\nstderr: " << r.err);
+    CHECK(r.status == 3);
+    CHECK(r.err.find("levcl-bench: error: cannot write") != std::string::npos);
+  }
+}

@@ -245,3 +245,24 @@ TEST_CASE("a kernel that does not compile exits with 3 and shows the build log")
   REQUIRE(message != std::string::npos);
   CHECK(r.err.find("error", message + std::string("levcl: error: ").size()) != std::string::npos);
 }
+
+TEST_CASE("output that cannot be written exits with 3, never 0 with the output lost") {
+  const std::string batch = "printf 'GATTACA\\tGATACA\\nkitten\\tsitting\\n' |";
+  const struct {
+    std::string args, before, after;
+  } runs[] = {
+      {pair, "", "> /dev/full"},                          // a full disk
+      {pair, "", ">&-"},                                  // standard output closed
+      {"--pairs -", batch, "> /dev/full"},                // a batch's table
+      {"--align --format sam " + pair, "", "> /dev/full"},
+      {"--list-variants", "", "> /dev/full"},
+  };
+  for (const auto& run : runs) {
+    // In a subshell, so that its own redirection of standard output wins over run_shell's.
+    const Output r =
+        run_shell("(" + run.before + " " + quote(LEVCL_PATH(LEVCL_CLI)) + " " + run.args + " " + run.after + ")");
+    INFO(run.args << " " << run.after << "\nstderr: " << r.err);
+    CHECK(r.status == 3);
+    CHECK(r.err.find("levcl: error: cannot write to standard output") != std::string::npos);
+  }
+}

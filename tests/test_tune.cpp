@@ -98,3 +98,12 @@ TEST_CASE("bad options and unknown variants exit with status 2") {
     CHECK(!fs::exists(scratch_dir() / "bad.json"));
   }
 }
+
+TEST_CASE("an output file that cannot be written exits with status 3") {
+  // /proc takes no new files, for root too.
+  const Output r = levcl_tune("--variants pwg --budget 5 --length 500 --similarities 0.9 --max-tile 1 --output "
+                              "/proc/levcl-tune-test.json");
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 3);
+  CHECK(r.err.find("levcl-tune: error: cannot write /proc/levcl-tune-test.json") != std::string::npos);
+}

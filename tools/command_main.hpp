@@ -5,6 +5,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -20,7 +22,17 @@ inline CLI::Option* add_device_option(CLI::App& app, std::string& device) {
                         "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
 }
 
-// Parses argv into app, then returns run()'s status, or the status of what was thrown.
+// Flushes standard output and throws write_failure when what was written did not all
+// arrive (a full disk, a closed descriptor): never an exit 0 with output lost.
+inline void check_output() {
+  if (std::cout.flush()) return;
+  const int error = errno;
+  throw levcl::Error(levcl::ErrorCode::write_failure,
+                     std::string("cannot write to standard output: ") + std::strerror(error ? error : EIO));
+}
+
+// Parses argv into app, then returns run()'s status, or the status of what was thrown;
+// standard output is checked last (check_output).
 template <typename Run>
 int run_command(CLI::App& app, int argc, char** argv, Run&& run) {
   const auto fail = [&app](const std::string& message, int status) {
@@ -29,7 +41,9 @@ int run_command(CLI::App& app, int argc, char** argv, Run&& run) {
   };
   try {
     app.parse(argc, argv);
-    return run();
+    const int status = run();
+    check_output();
+    return status;
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help and --version print to stdout
     return fail(e.what(), 2);

@@ -205,11 +205,12 @@ class ResultWriter {
     }
     pending_.pop_front();
     unflushed_ = true;
+    if (!std::cout) levcl::tools::check_output();  // a failed write ends the batch, with exit 3
   }
 
   // Flushes what was written since the last call, so that a chunk's results leave together.
   void flush() {
-    if (unflushed_) std::cout.flush();
+    if (unflushed_) levcl::tools::check_output();
     unflushed_ = false;
   }
 
@@ -309,6 +310,7 @@ class AlignmentWriter {
       std::cout << r.distance << '\t' << r.cigar << '\n';
     }
     ++written_;
+    if (!std::cout) levcl::tools::check_output();  // a failed write ends the batch, with exit 3
   }
 
  private:

@@ -106,7 +106,7 @@ class LEVCL_API PairSource {
 
 // Writes `contents` to `path` through a temporary file of a name unique to this process
 // and thread, then renames it: readers never see half a file, and two writers never
-// share a temporary. Throws bad_input when the file cannot be written.
+// share a temporary. Throws write_failure when the file cannot be written.
 LEVCL_API void write_file_atomically(const std::string& path, const std::string& contents);
 
 // The time now, as result files record it: ISO 8601 in UTC, "2026-11-22T23:09:46Z".

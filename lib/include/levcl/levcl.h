@@ -25,7 +25,9 @@ typedef enum levcl_status {
   LEVCL_OUT_OF_MEMORY = 100,
   LEVCL_BUILD_FAILURE = 101,
   LEVCL_OPENCL_ERROR = 102,
-  LEVCL_INTERNAL_ERROR = 103
+  LEVCL_INTERNAL_ERROR = 103,
+  LEVCL_WRITE_FAILURE = 104,
+  LEVCL_CANCELLED = 105
 } levcl_status;
 
 typedef struct levcl_context levcl_context;

@@ -38,6 +38,8 @@ enum class ErrorCode {
   build_failure,         // OpenCL C compiler rejected a kernel (message holds the log)
   opencl,                // any other OpenCL error
   internal,              // a bug in levcl
+  write_failure,         // an output file or stream could not be written (disk full, closed)
+  cancelled,             // cancel() was called while the call ran (it returned early, no result)
 };
 
 // True for the codes that mean "bad usage or bad input".

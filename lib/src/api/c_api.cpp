@@ -32,6 +32,8 @@ levcl_status to_status(levcl::ErrorCode code) noexcept {
     case levcl::ErrorCode::build_failure: return LEVCL_BUILD_FAILURE;
     case levcl::ErrorCode::opencl: return LEVCL_OPENCL_ERROR;
     case levcl::ErrorCode::internal: return LEVCL_INTERNAL_ERROR;
+    case levcl::ErrorCode::write_failure: return LEVCL_WRITE_FAILURE;
+    case levcl::ErrorCode::cancelled: return LEVCL_CANCELLED;
   }
   return LEVCL_INTERNAL_ERROR;
 }
@@ -136,6 +138,8 @@ const char* levcl_status_name(levcl_status status) {
     case LEVCL_BUILD_FAILURE: return "LEVCL_BUILD_FAILURE";
     case LEVCL_OPENCL_ERROR: return "LEVCL_OPENCL_ERROR";
     case LEVCL_INTERNAL_ERROR: return "LEVCL_INTERNAL_ERROR";
+    case LEVCL_WRITE_FAILURE: return "LEVCL_WRITE_FAILURE";
+    case LEVCL_CANCELLED: return "LEVCL_CANCELLED";
   }
   return "LEVCL_UNKNOWN_STATUS";
 }

@@ -1,4 +1,6 @@
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -19,19 +21,21 @@ void write_file_atomically(const std::string& path, const std::string& contents)
                        std::to_string(counter++);
   std::error_code ec;
   {
+    // Every write and the close checked: a full disk may fail only at the close.
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
+    out.close();
     if (!out) {
+      const std::string why = std::strerror(errno);
       fs::remove(tmp, ec);
-      throw Error(ErrorCode::bad_input, "cannot write " + tmp.string());
+      throw Error(ErrorCode::write_failure, "cannot write " + path + ": " + why);
     }
   }
   fs::rename(tmp, path, ec);
   if (ec) {
     const std::string why = ec.message();
     fs::remove(tmp, ec);
-    throw Error(ErrorCode::bad_input, "cannot rename " + tmp.string() + " to " + path + ": " + why);
+    throw Error(ErrorCode::write_failure, "cannot rename " + tmp.string() + " to " + path + ": " + why);
   }
 }
 

@@ -223,10 +223,10 @@ TEST_CASE("bad input throws bad_input with the file name and the reason") {
   SUBCASE("a record asked of an empty file") {
     CHECK(contains(bad_input(write_file("empty", ""), "1"), "not FASTA"));
   }
-  SUBCASE("FASTA without a record") { CHECK(contains(bad_input(write_file("bare.fa", " >")), "no FASTA record")); }
   SUBCASE("FASTA header without a name") {
+    CHECK(contains(bad_input(write_file("bare.fa", " >")), "no name"));
     CHECK(contains(bad_input(write_file("noname.fa", ">\nACGT\n")), "no name"));
-    CHECK(contains(bad_input(write_file("blankname.fa", "> x\nACGT\n")), "no name"));
+    CHECK(contains(bad_input(write_file("blankname.fa", ">  \t\nACGT\n")), "no name"));
     CHECK(contains(bad_input(write_file("later-noname.fa", ">a\nAC\n>\nGT\n"), "1"), "no name"));
   }
   SUBCASE("record index out of range") {
@@ -330,7 +330,7 @@ TEST_CASE("RecordReader: an empty file has no records; anything else that is not
   CHECK(levcl::read_records(write_file("blanks", " \n\n")).empty());
   CHECK(levcl::read_records(write_file("empty.gz", gzip(""))).empty());
   CHECK(contains(bad_input_of([] { levcl::read_records(write_file("plain.txt", "ACGT\n>x\nAC\n")); }), "not FASTA"));
-  CHECK(contains(bad_input_of([] { levcl::read_records(write_file("bare.fa", " >")); }), "no FASTA record"));
+  CHECK(contains(bad_input_of([] { levcl::read_records(write_file("bare.fa", " >")); }), "no name"));
   CHECK(contains(bad_input_of([] { levcl::read_records(write_file("later-noname.fa", ">a\nAC\n>\nGT\n")); }),
                  "header of record 1 has no name"));
   const std::string missing = (scratch_dir() / "does-not-exist.fa").string();
@@ -438,4 +438,80 @@ TEST_CASE("PairSource: every pair of records once, in order, with its total; one
   }
   CHECK(targets == std::vector<std::string>{"a", "b", "c", "d"});
   CHECK_THROWS_AS(levcl::PairSource::query_against_targets("-", "", "-"), levcl::Error);
+}
+
+TEST_CASE("one rule for FASTA: header lines start with '>', every other line is sequence, LF, CRLF and CR end lines") {
+  // CR-only line ends (old Mac files): not one long header.
+  CHECK(levcl::read_sequence(write_file("cr.fa", ">a\rACGT\rGG\r>b\rTT\r"), "a") == "ACGTGG");
+  CHECK(levcl::read_sequence(write_file("cr.fa", ">a\rACGT\rGG\r>b\rTT\r"), "b") == "TT");
+  // Sequence lines starting with '+' or '@' are sequence, not FASTQ's.
+  const std::string odd = write_file("odd.fa", ">a\nAC\n+GT\n@TT\n>b\n@\n");
+  CHECK(levcl::read_sequence(odd, "a") == "AC+GT@TT");
+  CHECK(levcl::read_sequence(odd, "b") == "@");
+  // The name is the header's first word, after blanks.
+  CHECK(levcl::read_named_sequence(write_file("spaced.fa", ">  a desc\nAC\n")).name == "a");
+  // "name:" picks a record named by digits.
+  const std::string digits = write_file("digits.fa", ">7\nAA\n>1\nCC\n");
+  CHECK(levcl::read_sequence(digits, "1") == "CC");       // the record of index 1
+  CHECK(levcl::read_sequence(digits, "name:1") == "CC");  // the record named 1
+  CHECK(levcl::read_sequence(digits, "name:7") == "AA");
+}
+
+TEST_CASE("FASTQ is read as its sequences in every reader; a file that only starts with '@' is bytes") {
+  const std::string fastq = "@r1 first\nACGT\n+\n!!!!\n@r2\nGG\nTT\n+r2\n@@\n+@\n\n@r3\n\n+\n\n";
+  const std::string path = write_file("reads.fq", fastq);
+  CHECK(levcl::read_sequence(path) == "ACGT");
+  CHECK(levcl::read_sequence(path, "r2") == "GGTT");  // two sequence lines; quality lines may start with '@' or '+'
+  CHECK(levcl::read_sequence(path, "2").empty());     // a record of no bases
+  CHECK(levcl::read_sequence(write_file("reads.fq.gz", gzip(fastq)), "1") == "GGTT");
+  CHECK(levcl::read_records(path).size() == 3);
+  CHECK(levcl::read_record(path, "r2").sequence == "GGTT");
+  // Not a FASTQ record: the file's bytes.
+  CHECK(levcl::read_sequence(write_file("at.txt", "@user hello\nthere\n")) == "@user hello\nthere\n");
+  CHECK(levcl::read_sequence(write_file("at.txt", "@r\nACGT\n+\n!!\n")) == "@r\nACGT\n+\n!!\n");
+  // A malformed record after a good one is bad input naming the record.
+  const std::string bad = write_file("bad.fq", "@r1\nAC\n+\n!!\n@r2\nACGT\n+\n!!\n");
+  CHECK(contains(bad_input(bad, "r2"), "malformed FASTQ in record 1"));
+  CHECK(contains(bad_input_of([&] { levcl::read_records(bad); }), "fewer quality bytes"));
+}
+
+TEST_CASE("gzip: every member of a multi-member file; bytes after the last member are an error") {
+  const std::string members = gzip(">a\nAC\n") + gzip("GT\n>b\nTT\n");  // as bgzip writes blocks
+  CHECK(levcl::read_sequence(write_file("members.fa.gz", members), "a") == "ACGT");
+  CHECK(levcl::read_sequence(write_file("members.fa.gz", members), "b") == "TT");
+  for (const std::string& garbage : {std::string("x"), std::string("\0\0\0\0", 4), std::string("trailing text\n")})
+    CHECK(contains(bad_input(write_file("garbage.fa.gz", gzip(">a\nAC\n") + garbage)), "trailing garbage"));
+}
+
+TEST_CASE("a truncated gzipped pairs file is an error naming the file and its line, never a row") {
+  std::string text;
+  for (int line = 1; line <= 50; ++line) text += std::string(200, 'A') + "\t" + std::string(200, 'C') + "\n";
+  const std::string whole = gzip(text);
+  // Cut mid-line (stored blocks: the cut falls inside the text), and cut in the trailer.
+  for (const std::size_t cut : {whole.size() * 3 / 4, whole.size() - 3}) {
+    CAPTURE(cut);
+    const std::string path = write_file("cut.tsv.gz", whole.substr(0, cut));
+    levcl::PairsReader reader(path);
+    levcl::NamedPair pair;
+    std::uint64_t good = 0;
+    const std::string message = bad_input_of([&] {
+      while (reader.next(pair)) {
+        CHECK(pair.a.size() == 200);
+        CHECK(pair.b.size() == 200);
+        ++good;
+      }
+    });
+    CHECK(contains(message, path + ":" + std::to_string(good + 1) + ": truncated gzip data"));
+  }
+}
+
+TEST_CASE("input over the 32-bit length is refused while it is read") {
+  // /dev/zero never ends: the reader stops as soon as it passes the limit.
+  try {
+    levcl::read_sequence("/dev/zero");
+    FAIL("read /dev/zero whole");
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::input_too_long);
+    CHECK(contains(e.what(), "/dev/zero"));
+  }
 }

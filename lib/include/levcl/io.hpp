@@ -11,25 +11,32 @@
 
 namespace levcl {
 
-// One FASTA record.
+// One FASTA or FASTQ record.
 struct Record {
   std::string name;      // the header's first word
   std::string sequence;  // sequence lines concatenated, whitespace dropped
 };
 
-// Reads one sequence from a file: FASTA or gzipped FASTA (record by zero-based index
-// or by name, sequence lines concatenated, whitespace dropped), or any other file byte
-// for byte (gzip is undone first). path "-" reads standard input. An empty file, and a
-// FASTA record with no sequence lines, are the empty string. Throws bad_input for a
-// missing or unreadable file, malformed FASTA, or a record that is not there.
+// The formats, one rule for every reader: a file whose first byte that is not a blank is
+// '>' is FASTA (a header line starts with '>', every other line is sequence); a file whose
+// first record is a FASTQ record ('@' header, sequence lines, a '+' line, as many quality
+// bytes as bases) is FASTQ, read as its sequences; anything else is raw bytes. Lines end with
+// LF, CRLF or CR. gzip is undone first, every member of a multi-member file; gzip data cut
+// short, corrupt or followed by bytes that are no gzip member is bad_input. A sequence over
+// max_string_length bytes throws input_too_long as soon as the reader passes it.
+
+// Reads one sequence from a file by that rule: a record (by zero-based index, by name, or
+// "name:X" for the record named X) of FASTA or FASTQ, or the whole file byte for byte. path
+// "-" reads standard input. An empty file, and a record with no sequence, are the empty
+// string. Throws bad_input for a missing or unreadable file, malformed FASTA or FASTQ, or a
+// record that is not there.
 LEVCL_API std::string read_sequence(const std::string& path, const std::string& record = "");
-// The same with a name: the FASTA record's, else the path ("-" for standard input).
+// The same with a name: the record's, else the path ("-" for standard input).
 LEVCL_API Record read_named_sequence(const std::string& path, const std::string& record = "");
 
-// Reads a FASTA file (plain or gzipped; "-" is standard input) one record at a time, so
-// that a file larger than memory streams through. An empty file has no records. Throws
-// bad_input as read_sequence does, and for a file that is not FASTA (its first byte that is
-// not a blank is not '>').
+// Reads a FASTA or FASTQ file (plain or gzipped; "-" is standard input) one record at a
+// time, so that a file larger than memory streams through. An empty file has no records.
+// Throws bad_input as read_sequence does, and for a file that is neither.
 class LEVCL_API RecordReader {
  public:
   explicit RecordReader(const std::string& path);
@@ -44,7 +51,7 @@ class LEVCL_API RecordReader {
   std::unique_ptr<Impl> impl_;
 };
 
-// Every record of a FASTA file.
+// Every record of a FASTA or FASTQ file.
 LEVCL_API std::vector<Record> read_records(const std::string& path);
 
 // One line of a pairs file, resolved to its two strings and their names.
@@ -75,9 +82,9 @@ class LEVCL_API PairsReader {
   std::unique_ptr<Impl> impl_;
 };
 
-// One record of a FASTA file with its name, the record `record` names as read_sequence
-// takes it ("" the first, digits a zero-based index, else a name). Throws bad_input as
-// read_sequence does, and for a file that is not FASTA.
+// One record of a FASTA or FASTQ file with its name, the record `record` names as
+// read_sequence takes it. Throws bad_input as read_sequence does, and for a file that is
+// neither.
 LEVCL_API Record read_record(const std::string& path, const std::string& record = "");
 
 // A pair of a batch with its names: views valid until the next pair is asked for.

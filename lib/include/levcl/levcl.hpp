@@ -4,6 +4,7 @@
 // failure it was; the C API (levcl.h) maps these codes to status values.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -15,6 +16,10 @@
 #include "levcl/export.h"
 
 namespace levcl {
+
+// The longest string levcl takes, in bytes: its kernels' offsets are 32-bit signed integers.
+// Longer input is refused (input_too_long), by the readers as soon as they pass it.
+inline constexpr std::size_t max_string_length = 2147483647;
 
 // Library version, "MAJOR.MINOR.PATCH".
 LEVCL_API const char* version() noexcept;

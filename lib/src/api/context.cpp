@@ -75,12 +75,10 @@ Result Context::distance(std::string_view a, std::string_view b, const std::stri
 
 namespace detail {
 void check_length(std::string_view a, std::string_view b) {
-  // Offsets along a diagonal are 32-bit signed integers in every kernel.
-  constexpr std::size_t max_length = std::numeric_limits<std::int32_t>::max();
-  if (a.size() > max_length || b.size() > max_length)
+  if (a.size() > max_string_length || b.size() > max_string_length)
     throw Error(ErrorCode::input_too_long, "input of " + std::to_string(std::max(a.size(), b.size())) +
                                                " bytes is too long: levcl's 32-bit offsets allow at most " +
-                                               std::to_string(max_length) + " bytes per string");
+                                               std::to_string(max_string_length) + " bytes per string");
 }
 }  // namespace detail
 

@@ -11,7 +11,7 @@
 namespace levcl {
 namespace {
 
-// A FASTA file's records, found by RecordChoice's rule without a scan.
+// A FASTA or FASTQ file's records, found by RecordChoice's rule without a scan.
 struct FastaFile {
   std::vector<Record> records;
   std::unordered_map<std::string_view, std::size_t> by_name;  // the first record of each name
@@ -58,6 +58,8 @@ struct PairsReader::Impl {
   explicit Impl(const std::string& path) : input(path) {}
 
   const Record& record(const std::string& path, const std::string& record) {
+    if (path == "-" && input.name() == "<stdin>")
+      throw Error(ErrorCode::bad_input, "'-' names standard input, which is this pairs file: name a FASTA file");
     auto it = files.find(path);
     if (it == files.end()) it = files.try_emplace(path, path).first;
     return it->second.find(record, path);

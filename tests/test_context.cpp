@@ -2,6 +2,7 @@
 // binary cache and LEVCL_KERNEL_DIR.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +13,8 @@
 #include <optional>
 #include <random>
 #include <functional>
+#include <iterator>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,6 +41,11 @@ std::size_t count_files(const fs::path& dir) {
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file()) ++n;
   return n;
+}
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::string upper(std::string s) {
@@ -301,6 +309,60 @@ TEST_CASE("program binary cache") {
       CHECK(second.distance(pair.a, pair.b, "dynamic").distance == expected);
     }
     CHECK(count_files(dir.path()) == written);
+  }
+  // Runs a fresh context (a fresh process would do the same) on the pair.
+  const auto distance_with = [&](const char* variant) {
+    levcl::Context context;
+    return context.distance(pair.a, pair.b, variant).distance;
+  };
+  // The cache's entries by file name, as they are now.
+  const auto entries = [](const fs::path& dir) {
+    std::map<std::string, std::string> out;
+    for (const auto& entry : fs::directory_iterator(dir)) out[entry.path().filename().string()] = read_bytes(entry.path());
+    return out;
+  };
+  SUBCASE("an entry that is not whole, or not this program's, is never loaded: rebuilt and replaced") {
+    TempDir dir;
+    ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+    ScopedEnv no_cache("LEVCL_NO_CACHE", std::nullopt);
+    REQUIRE(distance_with("dynamic") == expected);
+    const auto dynamic_only = entries(dir.path());
+    REQUIRE(dynamic_only.size() == 1);
+    const std::string name = dynamic_only.begin()->first, good = dynamic_only.begin()->second;
+    REQUIRE(distance_with("prefetch") == expected);  // another program of the same kernel file
+    std::string foreign;
+    for (const auto& [file, bytes] : entries(dir.path()))
+      if (file != name) foreign = bytes;
+    REQUIRE(!foreign.empty());
+    std::string altered = good;
+    altered[altered.size() - 100] ^= 0x20;
+    for (const std::string& planted :
+         {foreign, good.substr(0, good.size() / 2), std::string(good.size(), '\0'), std::string(), altered}) {
+      std::ofstream(dir.path() / name, std::ios::binary | std::ios::trunc) << planted;
+      CHECK(distance_with("dynamic") == expected);
+      CHECK(read_bytes(dir.path() / name) == good);  // replaced by a fresh build
+    }
+  }
+  SUBCASE("a folder that others may write to is not used") {
+    TempDir dir;
+    fs::permissions(dir.path(), fs::perms::all);
+    ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+    ScopedEnv no_cache("LEVCL_NO_CACHE", std::nullopt);
+    CHECK(distance_with("dynamic") == expected);
+    CHECK(count_files(dir.path()) == 0);
+  }
+  SUBCASE("without HOME or XDG_CACHE_HOME: a folder of the user's own in the temporary folder, made 0700") {
+    ScopedEnv cache_dir("LEVCL_CACHE_DIR", std::nullopt);
+    ScopedEnv xdg("XDG_CACHE_HOME", std::nullopt);
+    ScopedEnv home("HOME", std::nullopt);
+    ScopedEnv no_cache("LEVCL_NO_CACHE", std::nullopt);
+    TempDir tmp;
+    ScopedEnv tmpdir("TMPDIR", tmp.path().string());
+    CHECK(distance_with("dynamic") == expected);
+    const fs::path folder = tmp.path() / ("levcl-cache-" + std::to_string(::geteuid()));
+    REQUIRE(fs::is_directory(folder));
+    CHECK((fs::status(folder).permissions() & fs::perms::all) == fs::perms::owner_all);
+    CHECK(count_files(folder) == 1);
   }
   SUBCASE("LEVCL_NO_CACHE=1 writes nothing") {
     TempDir dir;

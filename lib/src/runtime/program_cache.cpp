@@ -1,50 +1,18 @@
-// The on-disk cache of program binaries.
+// Building OpenCL programs for a device, through the binary cache (binary_cache.hpp).
 //
-// Key: FNV-1a of the library version, device name, driver version, platform, build
-// options and the full source, so that any change of these builds afresh. Files are
-// written atomically (write_file_atomically), so concurrent processes never read a
-// half-written binary. LEVCL_CACHE_DIR moves the cache; LEVCL_NO_CACHE=1 disables it.
+// Key: SHA-256 of the library version, platform, device name, driver version, build
+// options and the full source, so that any change of these builds afresh; an entry holds its
+// key and its bytes' checksum, checked before the driver gets them. Entries are written
+// atomically, so concurrent processes never read a half-written binary. LEVCL_CACHE_DIR
+// moves the cache; LEVCL_NO_CACHE=1 disables it.
 #include "runtime/program_cache.hpp"
 
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-
-#include "levcl/io.hpp"
+#include "runtime/binary_cache.hpp"
 #include "runtime/log.hpp"
 #include "version.hpp"
 
 namespace levcl::detail {
 namespace {
-
-namespace fs = std::filesystem;
-
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 0xcbf29ce484222325ull;
-  for (unsigned char c : text) hash = (hash ^ c) * 0x100000001b3ull;
-  return hash;
-}
-
-bool cache_disabled() {
-  const char* v = std::getenv("LEVCL_NO_CACHE");
-  return v && *v && std::string(v) != "0";
-}
-
-fs::path cache_dir() {
-  if (const char* dir = std::getenv("LEVCL_CACHE_DIR"); dir && *dir) return dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "levcl";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "levcl";
-  return fs::temp_directory_path() / "levcl-cache";
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream data;
-  data << in.rdbuf();
-  return in ? data.str() : std::string();
-}
 
 std::string build_log(const cl::Program& program, const cl::Device& device) {
   try {
@@ -58,29 +26,24 @@ std::string build_log(const cl::Program& program, const cl::Device& device) {
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device, const DeviceInfo& info,
                           const std::string& label, const std::string& source, const std::string& options) {
-  const std::uint64_t key = fnv1a(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name +
-                                  '\n' + info.driver + '\n' + options + '\n' + source);
-  char name[64];
-  std::snprintf(name, sizeof name, "%016llx.bin", static_cast<unsigned long long>(key));
-  const fs::path path = cache_dir() / (fs::path(label).stem().string() + "-" + name);
-
-  if (!cache_disabled()) {
-    const std::string binary = read_file(path);
-    if (!binary.empty()) {
-      try {
-        cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary.begin(), binary.end())});
-        program.build({device}, options.c_str());
-        log().debug("program {} {} loaded from {}", label, options, path.string());
-        return program;
-      } catch (const cl::Error&) {
-        log().info("cached program {} is unusable; building from source", path.string());
-      }
+  const std::string key = sha256_hex(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name +
+                                     '\n' + info.driver + '\n' + options + '\n' + source);
+  const BinaryCache cache;
+  if (const auto binary = cache.load(label, key)) {
+    try {
+      cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary->begin(), binary->end())});
+      program.build({device}, options.c_str());
+      log().debug("program {} {} loaded from the cache", label, options);
+      return program;
+    } catch (const cl::Error&) {
+      log().info("the driver rejects the cached {}; building it from source", label);
+      cache.discard(label, key);
     }
   }
 
   // A first build can take seconds (POCL compiles with LLVM): say so, or it looks hung.
   log().info("building {} for {} with '{}' (first use of these options on this device{})", label, info.name, options,
-             cache_disabled() ? "" : "; later runs load it from " + cache_dir().string());
+             cache.enabled() ? "; later runs load it from " + cache.folder() : "");
   cl::Program program;
   try {
     program = cl::Program(context, source);
@@ -98,16 +61,13 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
   if (const std::string text = build_log(program, device); text.find_first_not_of(" \n\r\t") != std::string::npos)
     log().debug("build log of {}:\n{}", label, text);
 
-  if (!cache_disabled()) {
+  if (cache.enabled()) {
     try {
       const auto binaries = program.getInfo<CL_PROGRAM_BINARIES>();
-      if (!binaries.empty() && !binaries.front().empty()) {
-        std::error_code ec;
-        fs::create_directories(path.parent_path(), ec);
-        write_file_atomically(path.string(), std::string(binaries.front().begin(), binaries.front().end()));
-      }
+      if (!binaries.empty() && !binaries.front().empty())
+        cache.store(label, key, std::string(binaries.front().begin(), binaries.front().end()));
     } catch (const Error& e) {
-      log().warn("cannot store {} in the program cache: {}", path.string(), e.what());
+      log().warn("cannot store {} in the program cache: {}", label, e.what());
     } catch (const cl::Error& e) {
       log().warn("cannot read the program binary of {} for the cache: {}", label, cl_error_name(e.err()));
     }

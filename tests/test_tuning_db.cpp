@@ -319,3 +319,38 @@ TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates
   overlay.write("rated.json", entry({{"name", device.name}}, {{"minreads", minreads}}, "minreads"));
   CHECK(context.distance(a, unrelated).variant == "minreads");
 }
+
+TEST_CASE("an overlay entry with a field of the wrong type in its workloads or measurements is skipped, naming it") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
+  json good = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
+  good["workloads"] = {{{"name", "w"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
+  good["measurements"] = {
+      {{"variant", "minreads"}, {"params", minreads}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}},
+      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}}};
+  const std::string a = "kitten and sitting, a little longer", b = "sitting and kitten, a little longer";
+  const auto expected = context.distance(a, b, "cpu-dp").distance;
+  for (const auto& [path, value] : std::vector<std::pair<json::json_pointer, json>>{
+           {json::json_pointer("/measurements/0/seconds"), "fast"},
+           {json::json_pointer("/measurements/1/exact"), 1},
+           {json::json_pointer("/measurements/0/params/wg"), "many"},
+           {json::json_pointer("/workloads/0/len_a"), "big"},
+           {json::json_pointer("/workloads/0/name"), 7},
+           {json::json_pointer("/workloads"), "none"}}) {
+    CAPTURE(path.to_string());
+    json bad = good;
+    bad[path] = value;
+    overlay.write("bad.json", bad);
+    const auto r = context.distance(a, b);  // auto reads the measurements
+    CHECK(r.distance == expected);
+    CHECK(!contains(r.params_source, "bad.json"));
+    // The command says which file it skipped, and why.
+    const auto out = levcl::test::run_shell("LEVCL_TUNING_DIR=" + levcl::test::quote(overlay.path("").c_str()) + " " +
+                                            levcl::test::quote(LEVCL_PATH(LEVCL_CLI)) + " " +
+                                            levcl::test::quote(LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AF133821.1.fa.gz") +
+                                            " " + levcl::test::quote(LEVCL_PATH(LEVCL_SAMPLE_DIR) + "/AY352275.1.fa.gz"));
+    CHECK(contains(out.err, "skipping overlay " + overlay.path("bad.json")));
+  }
+}

@@ -58,6 +58,42 @@ void validate(const json& e) {
   if (e.contains("best_variant") &&
       !(e["best_variant"].is_string() && e["best"].contains(e["best_variant"].get<std::string>())))
     throw std::runtime_error("\"best_variant\" does not name a variant of \"best\"");
+  // Every field auto and the tuner read, of the type they read it as.
+  const auto rows = [&e](const char* list, const std::vector<std::pair<const char*, json::value_t>>& fields) {
+    if (!e.contains(list)) return;
+    if (!e[list].is_array()) throw std::runtime_error(std::string("\"") + list + "\" is not an array");
+    for (std::size_t i = 0; i < e[list].size(); ++i) {
+      const json& row = e[list][i];
+      const std::string where = std::string(list) + "[" + std::to_string(i) + "]";
+      if (!row.is_object()) throw std::runtime_error(where + " is not an object");
+      for (const auto& [key, type] : fields) {
+        if (!row.contains(key)) continue;
+        const json& value = row[key];
+        const bool ok = type == json::value_t::number_float     ? value.is_number()
+                        : type == json::value_t::number_integer ? value.is_number_integer()
+                        : type == json::value_t::string         ? value.is_string()
+                        : type == json::value_t::boolean        ? value.is_boolean()
+                                                                : value.is_object();
+        if (!ok) {
+          const char* wanted = type == json::value_t::number_float     ? "a number"
+                               : type == json::value_t::number_integer ? "an integer"
+                               : type == json::value_t::string         ? "a string"
+                               : type == json::value_t::boolean        ? "true or false"
+                                                                       : "an object";
+          throw std::runtime_error(where + "." + key + " is not " + wanted);
+        }
+      }
+      if (row.contains("params"))
+        for (const auto& [key, value] : row["params"].items())
+          if (!value.is_number_integer()) throw std::runtime_error(where + ".params." + key + " is not an integer");
+    }
+  };
+  using T = json::value_t;
+  rows("workloads", {{"name", T::string}, {"len_a", T::number_float}, {"len_b", T::number_float},
+                     {"distance", T::number_float}, {"similarity", T::number_float}, {"seed", T::number_integer}});
+  rows("measurements", {{"variant", T::string}, {"params", T::object}, {"workload", T::string},
+                        {"seconds", T::number_float}, {"gcups", T::number_float}, {"exact", T::boolean},
+                        {"distance", T::number_integer}, {"error", T::string}, {"aborted", T::string}});
 }
 
 // Parses and validates one entry; a bad one is skipped with a warning.

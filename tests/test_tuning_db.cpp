@@ -354,3 +354,37 @@ TEST_CASE("an overlay entry with a field of the wrong type in its workloads or m
     CHECK(contains(out.err, "skipping overlay " + overlay.path("bad.json")));
   }
 }
+
+TEST_CASE("auto passes over a variant that cannot hold the pair, to the next that can") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // tile-global rated fastest, minreads next: tile 64 keeps (m + n) / 128 tiles of 2t^2
+  // cells in one scratch buffer, over 2 GiB for a pair of 4.5 Mbp, where a device's buffers
+  // are smaller (POCL: 2 GiB; GPUs: a quarter of their memory or less).
+  json global = defaults("tile-global"), minreads = defaults("minreads"), vector = defaults("bitpar-vector");
+  global["tile"] = 64;
+  json e = entry({{"name", device.name}}, {{"tile-global", global}, {"minreads", minreads}, {"bitpar-vector", vector}},
+                 "tile-global");
+  e["workloads"] = {{{"name", "w"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
+  e["measurements"] = {
+      {{"variant", "tile-global"}, {"params", global}, {"workload", "w"}, {"seconds", 0.0001}, {"exact", true}},
+      {{"variant", "minreads"}, {"params", minreads}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}},
+      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}}};
+  overlay.write("rated.json", e);
+
+  std::mt19937_64 rng(13);
+  const std::string a = levcl::test::random_string(rng, 4500000, 4);
+  std::string b = a;
+  for (std::size_t i = 1; i <= 5; ++i) b[i * 700000] = static_cast<char>((b[i * 700000] + 1) % 4);  // 5 substitutions
+  const std::string small_a = a.substr(0, 3000), small_b = b.substr(0, 3000);
+
+  const auto small = context.distance(small_a, small_b);  // a pair tile-global holds: its choice
+  CHECK(small.variant == "tile-global");
+  const auto large = context.distance(a, b);
+  CAPTURE(large.params_source);
+  CHECK(large.variant == "minreads");
+  CHECK(contains(large.params_source, "tile-global would need a buffer of"));
+  CHECK(large.distance == 5);
+  CHECK(large.distance == context.distance(a, b, "cpu-wfa").distance);
+}

@@ -1,6 +1,7 @@
 #include "engines/registry.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace levcl {
 namespace detail {
@@ -95,6 +96,25 @@ const Variant& auto_fallback_variant() {
   for (const auto& v : registered_variants())
     if (v.auto_fallback) return v;
   throw Error(ErrorCode::internal, "no variant is registered as the fallback of auto");
+}
+
+std::string memory_shortfall(const DeviceInfo& device, const MemoryNeeds& needs) {
+  const auto gib = [](std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1ull << 30));
+    return std::string(text);
+  };
+  if (needs.largest_buffer > device.max_allocation)
+    return "a buffer of " + gib(needs.largest_buffer) + ", over " + device.name + "'s " + gib(device.max_allocation) +
+           " per buffer";
+  if (needs.total > device.global_memory)
+    return gib(needs.total) + " of device memory, over " + device.name + "'s " + gib(device.global_memory);
+  return "";
+}
+
+void check_memory(const DeviceInfo& device, const MemoryNeeds& needs, const std::string& what) {
+  if (const std::string why = memory_shortfall(device, needs); !why.empty())
+    throw Error(ErrorCode::out_of_memory, "device out of memory: " + what + " needs " + why);
 }
 
 std::string range_error(const ParamSpec& spec, std::int64_t value) {

@@ -39,6 +39,16 @@ struct BatchCall {
   std::int64_t max_distance;  // the caller's k, or < 0: distances above k need not be exact
 };
 
+// The device memory a configuration needs for a pair: in all, and in its largest buffer.
+struct MemoryNeeds {
+  std::uint64_t total = 0, largest_buffer = 0;
+};
+
+// Why a device cannot hold `needs` (what it needs and what the device has), or "".
+std::string memory_shortfall(const DeviceInfo& device, const MemoryNeeds& needs);
+// Throws out_of_memory, saying what `what` needs and what the device has, when it does not fit.
+void check_memory(const DeviceInfo& device, const MemoryNeeds& needs, const std::string& what);
+
 // What one configuration asks of a device; 0 means nothing to check.
 struct DeviceNeeds {
   std::uint64_t workgroup = 0;     // work-items per workgroup
@@ -81,8 +91,11 @@ struct TracebackCapability {
 struct Variant {
   VariantInfo info;  // info.capabilities and info.family are filled in by the registry
   // Device variants only: the workgroup and local memory of a configuration, so that
-  // unrunnable_reason refuses it before any launch.
+  // unrunnable_reason refuses it before any launch; and the device memory it needs for a
+  // pair (the family's own check uses the same formula), so that auto never picks it for a
+  // pair it cannot hold.
   std::function<DeviceNeeds(const Params&)> needs;
+  std::function<MemoryNeeds(const Params&, const PairShape&)> memory;
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
   BatchCapability batch;

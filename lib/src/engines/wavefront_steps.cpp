@@ -30,17 +30,17 @@ ParamSpec extend_param() {
           Sweep::none};
 }
 
+MemoryNeeds wavefront_memory(int column_count, std::uint64_t m, std::uint64_t n) {
+  const std::uint64_t column_bytes = (m + n + 3) * sizeof(cl_int);  // centred, a spare cell on each side
+  return {static_cast<std::uint64_t>(column_count) * column_bytes + m + n + STATE_INTS * sizeof(cl_int), column_bytes};
+}
+
 WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std::string_view sb, int column_count,
                                    std::int64_t bound)
     : columns(static_cast<std::size_t>(column_count)) {
-  const std::uint64_t cells = static_cast<std::uint64_t>(sa.size()) + sb.size() + 3;
-  const std::uint64_t column_bytes = cells * sizeof(cl_int);
-  const DeviceInfo& info = device.info();
-  if (column_bytes > info.max_allocation || column_count * column_bytes + sa.size() + sb.size() > info.global_memory)
-    throw Error(ErrorCode::out_of_memory,
-                "device out of memory: " + std::to_string(column_count) + " wavefront columns of " + std::to_string(column_bytes) + " bytes each do not fit " +
-                    info.name + " (" + std::to_string(info.max_allocation) + " bytes per buffer, " +
-                    std::to_string(info.global_memory) + " in all)");
+  const MemoryNeeds needs = wavefront_memory(column_count, sa.size(), sb.size());
+  const std::uint64_t column_bytes = needs.largest_buffer;
+  check_memory(device.info(), needs, std::to_string(column_count) + " wavefront columns");
   try {
     a = upload_string(device, sa);
     b = upload_string(device, sb);
@@ -54,7 +54,7 @@ WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std:
     state = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof initial);
     device.queue().enqueueWriteBuffer(state, CL_TRUE, 0, sizeof initial, initial);
   } catch (const cl::Error& e) {
-    throw_opencl_error(e, "allocating wavefront buffers on " + info.name);
+    throw_opencl_error(e, "allocating wavefront buffers on " + device.info().name);
   }
 }
 

@@ -41,6 +41,10 @@ inline DiagonalRange live_diagonals(std::int64_t m, std::int64_t n, std::int64_t
   return range;
 }
 
+// The device memory of WavefrontBuffers' strings and `column_count` columns for a pair;
+// the families add what else they hold.
+MemoryNeeds wavefront_memory(int column_count, std::uint64_t m, std::uint64_t n);
+
 class WavefrontBuffers {
  public:
   // Uploads the strings and prepares `column_count` centred columns of m+n+3 cells set

@@ -36,35 +36,52 @@ std::optional<Prediction> predict(const DeviceInfo& device, const Variant& v, Ca
 
 PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b) {
   const auto measured = measured_choices(device);
-  if (!measured_both_kinds(measured)) {
-    // No comparison to make; the entry's best variant, predicted where the entry measured it.
-    PairChoice out{tuned_choice(device, "auto"), std::nullopt};
+  PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size())};
+  const auto prediction = [&](const TunedChoice& choice) -> std::optional<Prediction> {
     for (const MeasuredChoice& c : measured)
-      if (c.choice.variant == out.choice.variant) {
-        const PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size()), estimated_distance(a, b)};
-        out.predicted = find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured}, pair);
+      if (c.choice.variant == choice.variant && c.choice.params == choice.params) {
+        if (pair.distance < 0) pair.distance = estimated_distance(a, b);
+        return find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured}, pair);
       }
-    return out;
+    return std::nullopt;
+  };
+  // The candidates, best first: where the entry measured both kinds of variant, every
+  // measured one by its predicted time; else the entry's best variant. Then, for pairs
+  // those cannot hold, the fallback of auto and every other device variant.
+  std::vector<PairChoice> ranked;
+  const bool compare = measured_both_kinds(measured);
+  if (compare) {
+    for (const MeasuredChoice& c : measured)
+      if (find_variant(c.choice.variant).info.can(Capability::distance))
+        if (const auto p = prediction(c.choice)) ranked.push_back({c.choice, p});
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const PairChoice& x, const PairChoice& y) { return x.predicted->seconds < y.predicted->seconds; });
   }
-  const PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size()), estimated_distance(a, b)};
-  const MeasuredChoice* best = nullptr;
-  std::optional<Prediction> best_prediction;
-  for (const MeasuredChoice& c : measured) {
-    const Variant& v = find_variant(c.choice.variant);
-    if (!v.info.can(Capability::distance) || !v.distance.cost) continue;
-    const auto p = v.distance.cost({device, c.choice.params, c.measured}, pair);
-    if (p && (!best_prediction || p->seconds < best_prediction->seconds)) {
-      best = &c;
-      best_prediction = p;
+  const TunedChoice best = tuned_choice(device, "auto");
+  ranked.push_back({best, prediction(best)});
+  ranked.push_back({tuned_choice(device, auto_fallback_variant().info.name), std::nullopt});
+  for (const Variant* v : variants_with(Capability::distance))
+    if (v->info.uses_device) ranked.push_back({tuned_choice(device, v->info.name), std::nullopt});
+
+  std::string passed_over;
+  for (PairChoice& candidate : ranked) {
+    const Variant& v = find_variant(candidate.choice.variant);
+    const std::string why = v.memory ? memory_shortfall(device, v.memory(candidate.choice.params, pair)) : "";
+    if (!why.empty()) {
+      passed_over += "; " + v.info.name + " would need " + why;
+      continue;
     }
+    if (compare && candidate.predicted) {
+      char why_chosen[160];
+      std::snprintf(why_chosen, sizeof why_chosen, "; auto: %s, predicted %.3g s for an estimated distance of %.0f",
+                    candidate.choice.variant.c_str(), candidate.predicted->seconds, pair.distance);
+      candidate.choice.source += why_chosen;
+    }
+    candidate.choice.source += passed_over;
+    return candidate;
   }
-  if (!best) return {tuned_choice(device, "auto"), std::nullopt};
-  PairChoice out{best->choice, best_prediction};
-  char why[160];
-  std::snprintf(why, sizeof why, "; auto: %s, predicted %.3g s for an estimated distance of %.0f",
-                out.choice.variant.c_str(), best_prediction->seconds, pair.distance);
-  out.choice.source += why;
-  return out;
+  throw Error(ErrorCode::out_of_memory, "no variant fits a pair of " + std::to_string(a.size()) + " x " +
+                                            std::to_string(b.size()) + " on " + device.name + passed_over);
 }
 
 std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,

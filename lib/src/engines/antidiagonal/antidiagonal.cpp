@@ -21,6 +21,12 @@ struct AntidiagonalArgs {
   auto fields() const { return std::tie(a, b, before_previous, previous, current, i_lo, i_hi, j_lo); }
 };
 
+// Three anti-diagonals of the shorter string's length + 1 cells, and the strings.
+MemoryNeeds diagonals_memory(std::uint64_t m, std::uint64_t n) {
+  const std::uint64_t diagonal_bytes = (std::min(m, n) + 1) * sizeof(cl_uint);
+  return {3 * diagonal_bytes + m + n, diagonal_bytes};
+}
+
 Result run_antidiagonal(OpenDevice& device, const Call& call) {
   const std::int64_t wg = call.params.at("wg");
   cl::Kernel& kernel = device.kernel("antidiagonal.cl", "antidiagonal", "-DWG=" + std::to_string(wg));
@@ -40,13 +46,9 @@ Result run_antidiagonal(OpenDevice& device, const Call& call) {
     return result;
   }
 
-  const DeviceInfo& info = device.info();
-  const std::uint64_t diagonal_bytes = static_cast<std::uint64_t>(m + 1) * sizeof(cl_uint);
-  if (diagonal_bytes > info.max_allocation || 3 * diagonal_bytes + m + n > info.global_memory)
-    throw Error(ErrorCode::out_of_memory,
-                "device out of memory: three anti-diagonals of " + std::to_string(diagonal_bytes) +
-                    " bytes each do not fit " + info.name + " (" + std::to_string(info.max_allocation) +
-                    " bytes per buffer, " + std::to_string(info.global_memory) + " in all)");
+  const MemoryNeeds needs = diagonals_memory(static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(n));
+  const std::uint64_t diagonal_bytes = needs.largest_buffer;
+  check_memory(device.info(), needs, "antidiagonal's three anti-diagonals");
   BusySpan busy;
   try {
     AntidiagonalArgs args;
@@ -93,6 +95,9 @@ std::vector<Variant> antidiagonal_variants() {
   v.info.work = Work::matrix;
   v.info.tuned = false;  // the naive baseline: m + n + 1 launches, never worth tuning for speed
   v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
+  v.memory = [](const Params&, const PairShape& pair) {
+    return diagonals_memory(static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
+  };
   v.distance = {[](OpenDevice* device, const Call& call) { return run_antidiagonal(*device, call); },
                 measured_cost(v.info.work)};
   return {v};

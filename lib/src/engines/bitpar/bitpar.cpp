@@ -112,6 +112,18 @@ std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
   return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
 }
 
+// A stripe's bottom row on the bus: two 32-column words per 32 columns (lanes), a byte per
+// column (vector).
+std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
+  return geometry == Geometry::lanes ? (n + 31) / 32 * 8 : n;
+}
+
+// The bus's slots, the strings, B's codes and a stripe's progress and corners.
+MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots) {
+  const std::uint64_t bus = static_cast<std::uint64_t>(slots) * bus_slot_bytes(geometry, n);
+  return {bus + 2 * (m + n) + 256, bus};
+}
+
 Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   const auto [sa, sb] = rows_first(call);
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
@@ -146,15 +158,13 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   const std::int64_t bus_words = (n + 31) / 32;
   // As many bus slots as stripes when they fit a quarter of the device's memory, so that no
   // stripe waits for its slot; else a ring of at least two.
-  const std::uint64_t slot_bytes = lanes_geometry ? static_cast<std::uint64_t>(bus_words) * 8 : static_cast<std::uint64_t>(n);
+  const std::uint64_t slot_bytes = bus_slot_bytes(geometry, static_cast<std::uint64_t>(n));
   const std::uint64_t budget = std::min(info.global_memory / 4, info.max_allocation);
   std::int64_t slots = call.params.at("slots");
   if (slots == 0) slots = std::max<std::uint64_t>(2, budget / slot_bytes);
   slots = std::min(std::max<std::int64_t>(slots, 2), stripes);
-  if (static_cast<std::uint64_t>(slots) * slot_bytes > info.max_allocation ||
-      static_cast<std::uint64_t>(slots) * slot_bytes + 2 * static_cast<std::uint64_t>(m + n) > info.global_memory)
-    throw Error(ErrorCode::out_of_memory, "device out of memory: bitpar needs " + std::to_string(slots) +
-                                              " bus slots of " + std::to_string(slot_bytes) + " bytes on " + info.name);
+  check_memory(info, bus_memory(geometry, static_cast<std::uint64_t>(m), static_cast<std::uint64_t>(n), slots),
+               "bitpar's " + std::to_string(slots) + " bus slots");
   try {
     BitparArgs args;
     args.a = upload_string(device, sa);
@@ -224,6 +234,14 @@ std::vector<Variant> bitpar_variants() {
     // The match masks of the widest alphabet: every byte value.
     return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), 256)};
   };
+  // At least the two slots of the smallest ring (more where memory allows).
+  const auto memory = [](Geometry geometry) {
+    return [geometry](const Params&, const PairShape& pair) {
+      const auto [m, n] = std::minmax(static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
+      return bus_memory(geometry, n, m, 2);  // rows the longer string, columns the shorter
+    };
+  };
+  device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::lanes, call); },
                      matrix_cost()};
 
@@ -234,6 +252,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.work = Work::matrix;
   vector.info.params = {device.info.params[1], device.info.params[2]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
+  vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); },
                      matrix_cost()};
 

@@ -68,6 +68,23 @@ std::int64_t workgroup_of(BandKernel kind, const Params& params) {
   return kind == BandKernel::pwg ? 2 * params.at("tile") + 2 : params.at("wg");
 }
 
+// tile-global keeps every tile's store in one scratch buffer, sized for the widest band.
+std::uint64_t scratch_cells(BandKernel kind, const Params& params, std::uint64_t m, std::uint64_t n) {
+  if (kind != BandKernel::tile_global) return 1;
+  const auto t = static_cast<std::uint64_t>(params.at("tile"));
+  const std::uint64_t max_tiles = (m + n + 1) / (2 * t) + 2;
+  return (max_tiles + static_cast<std::uint64_t>(params.at("wg"))) * 2 * t * t;
+}
+
+// The four boundary columns and the scratch buffer.
+MemoryNeeds band_memory(BandKernel kind, const Params& params, std::uint64_t m, std::uint64_t n) {
+  MemoryNeeds needs = wavefront_memory(4, m, n);
+  const std::uint64_t scratch = scratch_cells(kind, params, m, n) * sizeof(cl_int);
+  needs.total += scratch;
+  needs.largest_buffer = std::max(needs.largest_buffer, scratch);
+  return needs;
+}
+
 Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
   const Params& params = call.params;
   const std::int64_t t = params.at("tile");
@@ -90,22 +107,16 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
   cl::Kernel& kernel = device.kernel(std::string(name) + ".cl", name, options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
+  check_memory(device.info(), band_memory(kind, params, m, n), name);
   WavefrontBuffers buffers(device, call.a, call.b, 4, call.max_distance);
   try {
-    // tile-global keeps every tile's store in one scratch buffer, sized for the widest band.
-    const std::uint64_t max_tiles = static_cast<std::uint64_t>((m + n + 1) / (2 * t) + 2);
-    const std::uint64_t scratch_cells =
-        kind == BandKernel::tile_global ? (max_tiles + wg) * static_cast<std::uint64_t>(2 * t * t) : 1;
-    if (scratch_cells * sizeof(cl_int) > device.info().max_allocation)
-      throw Error(ErrorCode::out_of_memory, "device out of memory: tile-global needs a scratch buffer of " +
-                                                std::to_string(scratch_cells * sizeof(cl_int)) + " bytes");
     TileArgs args;
     args.a = buffers.a;
     args.m = static_cast<cl_int>(m);
     args.b = buffers.b;
     args.n = static_cast<cl_int>(n);
     args.state = buffers.state;
-    args.scratch = cl::Buffer(device.context(), CL_MEM_READ_WRITE, scratch_cells * sizeof(cl_int));
+    args.scratch = cl::Buffer(device.context(), CL_MEM_READ_WRITE, scratch_cells(kind, params, m, n) * sizeof(cl_int));
 
     WavefrontSteps steps;
     steps.last_step = call.max_distance / t + 1;
@@ -159,6 +170,9 @@ Variant band_variant(std::string name, std::string description, BandKernel kind)
     if (kind == BandKernel::tile_local) local = 2 * t * t * wg * sizeof(cl_int);      // 2t^2 cells per work-item
     if (kind == BandKernel::pwg) local = (2 * wg + 2) * sizeof(cl_int);               // two slots per diagonal
     return DeviceNeeds{wg, local};
+  };
+  v.memory = [kind](const Params& p, const PairShape& pair) {
+    return band_memory(kind, p, static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
   };
   v.distance = {[kind](OpenDevice* device, const Call& call) { return run_wfa_band(*device, kind, call); },
                 measured_cost(v.info.work)};

@@ -83,6 +83,9 @@ Variant column_variant(std::string name, std::string description, ColumnStrategy
     const auto wg = static_cast<std::uint64_t>(p.at("wg"));
     return DeviceNeeds{wg, strategy.staging == Staging::local_memory ? (wg + 2) * sizeof(cl_int) : 0};
   };
+  v.memory = [](const Params&, const PairShape& pair) {
+    return wavefront_memory(2, static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
+  };
   v.distance = {[strategy](OpenDevice* device, const Call& call) { return run_wfa_column(*device, strategy, call); },
                 measured_cost(v.info.work)};
   return v;

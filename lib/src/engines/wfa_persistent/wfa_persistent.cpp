@@ -73,6 +73,19 @@ Positions positions_of(const Piece& piece) {
   return {low, high - low + 1};
 }
 
+// Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
+std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
+  return 4 * width * sizeof(cl_int) + count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
+                                               sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups)));
+}
+
+// What one pair needs: its columns for every diagonal it may reach, its state, the strings.
+MemoryNeeds pair_memory(std::uint64_t m, std::uint64_t n) {
+  const std::int64_t width =
+      positions_of({0, static_cast<std::int64_t>(m), 0, static_cast<std::int64_t>(n), static_cast<std::int64_t>(std::max(m, n))}).width;
+  return {launch_bytes(static_cast<std::uint64_t>(width), 1, 1) + m + n, static_cast<std::uint64_t>(width) * sizeof(cl_int)};
+}
+
 std::string gib(std::uint64_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f GiB", static_cast<double>(bytes) / (1ull << 30));
@@ -146,11 +159,6 @@ class PieceMeetings final : public BreakpointFinder {
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
 
  private:
-  // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
-  static std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
-    return 4 * width * sizeof(cl_int) + count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
-                                                 sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups)));
-  }
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
               std::vector<Breakpoint>& out);
   std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
@@ -306,6 +314,9 @@ std::vector<Variant> persistent_variants() {
   v.needs = [](const Params& p) {
     return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), p.at("team")),
                        static_cast<std::uint64_t>(p.at("groups"))};
+  };
+  v.memory = [](const Params&, const PairShape& pair) {
+    return pair_memory(static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
   };
   v.distance = {[](OpenDevice* device, const Call& call) { return pair_distance(*device, call); }, wavefront_cost()};
   // A piece's breakpoint costs what its distance does: the same launch finds both.

@@ -237,8 +237,8 @@ std::vector<Variant> bitpar_variants() {
   // At least the two slots of the smallest ring (more where memory allows).
   const auto memory = [](Geometry geometry) {
     return [geometry](const Params&, const PairShape& pair) {
-      const auto [m, n] = std::minmax(static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
-      return bus_memory(geometry, n, m, 2);  // rows the longer string, columns the shorter
+      const auto m = static_cast<std::uint64_t>(pair.m), n = static_cast<std::uint64_t>(pair.n);
+      return bus_memory(geometry, std::max(m, n), std::min(m, n), 2);  // rows the longer string, columns the shorter
     };
   };
   device.memory = memory(Geometry::lanes);

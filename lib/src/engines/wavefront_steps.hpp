@@ -72,8 +72,8 @@ class WavefrontBuffers {
 // `extend` is the variants' parameter, 0 bytes, 2 words, 1 words when the strings look
 // similar. Words pay off on the long matching runs of similar strings and cost time on
 // dissimilar ones, whose runs are a byte or two (H100: E. coli K-12 vs DH1, 99.4% similar,
-// 2.1x faster; the 53%-similar motivating pair 1.45x slower). "Look similar": the edit
-// distance of the first 1024 bytes of each leaves 16 or more matching bytes per edit.
+// 2.1x faster; the 53%-similar motivating pair 1.45x slower). "Look similar": the sampled
+// divergence (engines/divergence.hpp) leaves 16 or more matching bytes per edit.
 bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend);
 
 // One launch of a wavefront variant: step s is a radius (one column per launch) or a

@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include "byte_views.hpp"
+#include "cancellable.hpp"
 #include "errors.hpp"
 #include "levcl/levcl.hpp"
 
@@ -106,8 +107,7 @@ levcl::Options options(const std::string& variant, const std::optional<levcl::Pa
 std::int64_t distance(levcl::Context& context, py::handle a, py::handle b, const levcl::Options& options) {
   ByteViews views;
   const std::string_view view_a = views.add(a), view_b = views.add(b);
-  py::gil_scoped_release unlocked;
-  return context.distance(view_a, view_b, options).distance;
+  return cancellable(context, [&] { return context.distance(view_a, view_b, options).distance; });
 }
 
 // A tuple of the items: it holds every string while the GIL is released, whatever another
@@ -139,19 +139,14 @@ py::array_t<std::int64_t> distances(levcl::Context& context, py::handle seqs_a, 
   ByteViews views;
   std::vector<py::tuple> held;
   const std::vector<levcl::PairView> pairs = pair_views(seqs_a, seqs_b, views, held);
-  levcl::BatchResult result;
-  {
-    py::gil_scoped_release unlocked;
-    result = context.distances(pairs, options);
-  }
+  const levcl::BatchResult result = cancellable(context, [&] { return context.distances(pairs, options); });
   return py::array_t<std::int64_t>(result.distances.size(), result.distances.data());
 }
 
 levcl::Alignment align(levcl::Context& context, py::handle a, py::handle b, const levcl::Options& options) {
   ByteViews views;
   const std::string_view view_a = views.add(a), view_b = views.add(b);
-  py::gil_scoped_release unlocked;
-  return context.align(view_a, view_b, options);
+  return cancellable(context, [&] { return context.align(view_a, view_b, options); });
 }
 
 std::vector<levcl::Alignment> aligns(levcl::Context& context, py::handle seqs_a, py::handle seqs_b,
@@ -159,8 +154,7 @@ std::vector<levcl::Alignment> aligns(levcl::Context& context, py::handle seqs_a,
   ByteViews views;
   std::vector<py::tuple> held;
   const std::vector<levcl::PairView> pairs = pair_views(seqs_a, seqs_b, views, held);
-  py::gil_scoped_release unlocked;
-  return context.aligns(pairs, options).alignments;
+  return cancellable(context, [&] { return context.aligns(pairs, options).alignments; });
 }
 
 // The module-level functions' contexts, one per device spec, made on first use (with the
@@ -288,6 +282,10 @@ serialised; separate contexts run in parallel from separate threads.)")
           },
           "The context's device as a dict (name, vendor, type, platform, version, driver, compute_units,\n"
           "global_memory, ...), as list_devices() gives it; opens the device.")
+      .def("cancel", &levcl::Context::cancel,
+           "Stops the call running on this context, from another thread: it raises levcl.Error\n"
+           "(code_name \"cancelled\") at its next safe point. Ctrl-C does this by itself for the\n"
+           "calls of the main thread, which raise KeyboardInterrupt within a fraction of a second.")
       .def("set_params", &levcl::Context::set_params, "variant"_a, "params"_a,
            "Parameters for every later call of `variant` on this context: they beat the tuning\n"
            "database, and a call's own params beat them.");

@@ -1,8 +1,10 @@
 /* Tests of the C API (levcl.h), written in plain C11: it also proves the header is C. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "levcl/levcl.h"
 
@@ -72,6 +74,14 @@ static void random_pair(char* a, char* b, size_t n) {
   for (size_t i = 0; i < n; ++i) a[i] = acgt[next_random() % 4];
   /* b: a with about 10% substitutions, so the distance is well below n. */
   for (size_t i = 0; i < n; ++i) b[i] = next_random() % 10 == 0 ? acgt[next_random() % 4] : a[i];
+}
+
+/* Cancels the context's running call after 200 ms (a thread of its own). */
+static void* cancel_later(void* context) {
+  const struct timespec pause = {0, 200 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  levcl_cancel((levcl_context*)context);
+  return NULL;
 }
 
 int main(void) {
@@ -258,6 +268,25 @@ int main(void) {
     }
     CHECK_STATUS(s, LEVCL_DEVICE_NOT_FOUND);
     CHECK(levcl_last_error()[0] != '\0');
+  }
+
+  /* levcl_cancel from another thread stops a long call, which returns LEVCL_CANCELLED; the
+   * context then computes again. */
+  {
+    enum { kLength = 30000 };
+    char* a = malloc(kLength);
+    char* b = malloc(kLength);
+    random_pair(a, b, kLength);
+    for (size_t i = 0; i < kLength; i += 2) b[i] = (char)('A' + (b[i] + 1) % 4);  /* far apart */
+    pthread_t canceller;
+    CHECK(pthread_create(&canceller, NULL, cancel_later, ctx) == 0);
+    levcl_result r;
+    CHECK_STATUS(levcl_distance(ctx, a, kLength, b, kLength, "cpu-dp", NULL, &r), LEVCL_CANCELLED);
+    pthread_join(canceller, NULL);
+    CHECK_DISTANCE(ctx, "kitten", 6, "sitting", 7, "cpu-dp", 3);
+    levcl_cancel(NULL);
+    free(a);
+    free(b);
   }
 
   levcl_context_destroy(ctx);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -412,5 +413,39 @@ TEST_CASE("LEVCL_KERNEL_DIR with a broken kernel gives build_failure with the lo
                   "code " << static_cast<int>(e.code()) << ": " << message);
     CHECK_MESSAGE(message.size() > 40, message);
     CHECK_MESSAGE(message.find("wfa_column") != std::string::npos, message);
+  }
+}
+
+TEST_CASE("cancel: a long call stops within a second, from another thread, and the context stays usable") {
+  levcl::Context context;
+  std::mt19937_64 rng(29);
+  const std::string a = levcl::test::random_string(rng, 30000, 4), b = levcl::test::random_string(rng, 30000, 4);
+  std::vector<levcl::PairView> many(200, levcl::PairView{a, b});
+  const std::vector<std::function<void()>> calls = {
+      [&] { context.distance(a, b, "minreads"); },                       // thousands of launches
+      [&] { context.distance(a, b, "cpu-dp"); },                         // one CPU pass of 9e8 cells
+      [&] { context.distances(many, levcl::Options{"cpu-bitpar", {}, -1, 2}); },  // pairs on host threads
+      [&] { context.distances(many, levcl::Options{"minreads"}); },      // pairs one by one on the device
+  };
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    CAPTURE(i);
+    using Clock = std::chrono::steady_clock;
+    Clock::time_point cancelled;
+    std::thread canceller([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      cancelled = Clock::now();
+      context.cancel();
+    });
+    bool stopped = false;
+    try {
+      calls[i]();
+    } catch (const levcl::Error& e) {
+      stopped = e.code() == levcl::ErrorCode::cancelled;
+    }
+    const double late = std::chrono::duration<double>(Clock::now() - cancelled).count();
+    canceller.join();
+    CHECK(stopped);
+    CHECK(late < 1.0);
+    CHECK(context.distance("kitten", "sitting").distance == 3);  // usable, and not cancelled itself
   }
 }

@@ -228,3 +228,43 @@ def test_aligns_and_bounds():
         levcl.align("a", "b", params={"no-such-param": 1})
     with pytest.raises(levcl.UsageError):
         levcl.aligns(["a"], [])
+
+
+@pytest.mark.parametrize("call", ["context", "module", "batch"])
+def test_ctrl_c_stops_a_long_call_within_a_second_and_the_context_stays_usable(call):
+    import os
+    import signal
+    import time
+
+    rng = random.Random(3)
+    a = bytes(rng.randrange(4) for _ in range(40000))
+    b = bytes(rng.randrange(4) for _ in range(40000))
+    context = levcl.Context()
+    run = {
+        "context": lambda: context.distance(a, b, variant="cpu-dp"),  # seconds of one CPU pass
+        "module": lambda: levcl.distance(a, b, variant="cpu-dp"),
+        "batch": lambda: context.distances([a] * 50, [b] * 50, variant="cpu-bitpar", threads=1),
+    }[call]
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run()
+    assert time.monotonic() - start < 1.3
+    timer.join()
+    assert context.distance("kitten", "sitting") == 3
+    assert levcl.distance("kitten", "sitting") == 3
+
+
+def test_cancel_from_another_thread_raises_cancelled():
+    rng = random.Random(4)
+    a = bytes(rng.randrange(4) for _ in range(40000))
+    b = bytes(rng.randrange(4) for _ in range(40000))
+    context = levcl.Context()
+    timer = threading.Timer(0.3, context.cancel)
+    timer.start()
+    with pytest.raises(levcl.Error) as raised:
+        context.distance(a, b, variant="cpu-dp")
+    timer.join()
+    assert raised.value.code_name == "cancelled"
+    assert context.distance("kitten", "sitting") == 3

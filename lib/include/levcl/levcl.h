@@ -109,6 +109,12 @@ LEVCL_API void levcl_alignment_free(levcl_alignment* alignment);
 LEVCL_API levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, size_t len_b,
                                               const char* cigar, int64_t* cost);
 
+/* Stops the call running on `context` now, from any thread (a signal handler may call it):
+   that call returns LEVCL_CANCELLED at its next safe point (before a launch, while waiting
+   for the device, between pairs), within milliseconds, or when a launch that is running
+   ends. The context stays usable; calls started later are not affected. NULL is ignored. */
+LEVCL_API void levcl_cancel(levcl_context* context);
+
 /* Seconds the last successful distance call on this context spent building or loading
    kernels (0 once they are built): levcl_result's seconds leave it out. */
 LEVCL_API double levcl_last_build_seconds(const levcl_context* context);

@@ -307,6 +307,13 @@ class LEVCL_API Context {
   BatchAlignment aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                         const Options& options = {});
 
+  // Stops the call running on this context now, from any thread (a signal handler's flag,
+  // a user interface): it throws Error(cancelled) at its next safe point — before a launch,
+  // while waiting for the device, between pairs and chunks — within milliseconds, or when a
+  // single launch that is running ends (one launch may compute a whole pair: the GPU is not
+  // interrupted). The context stays usable; a call that starts later is not affected.
+  void cancel() noexcept;
+
   // The variant used when none is named ("auto").
   static const char* default_variant() noexcept;
 

@@ -286,6 +286,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   detail::check_batch(strings, pairs);
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->start_call();
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
   if (automatic) {

@@ -243,6 +243,10 @@ levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, 
   });
 }
 
+void levcl_cancel(levcl_context* context) {
+  if (context) context->context.cancel();
+}
+
 double levcl_last_build_seconds(const levcl_context* context) { return context ? context->last_build_seconds : 0.0; }
 
 }  // extern "C"

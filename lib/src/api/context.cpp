@@ -25,6 +25,8 @@ Context& Context::operator=(Context&&) noexcept = default;
 
 const char* Context::default_variant() noexcept { return "auto"; }
 
+void Context::cancel() noexcept { impl_->cancel.request(); }
+
 const DeviceInfo& Context::device() {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return impl_->open().info();
@@ -100,7 +102,7 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   if (dev)
     if (const std::string why = unrunnable_reason(dev->info(), v.info.name, resolved); !why.empty())
       throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
-  return Plan{&v, std::move(resolved), std::move(source), dev};
+  return Plan{&v, std::move(resolved), std::move(source), dev, &cancel};
 }
 
 Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance) {
@@ -109,7 +111,7 @@ Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view
   const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
   const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
   const bool bounded = max_distance >= 0 && max_distance < longest;
-  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest};
+  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest, plan.cancel};
 
   const double built_before = plan.device ? plan.device->build_seconds() : 0.0;
   const auto start = std::chrono::steady_clock::now();
@@ -138,6 +140,7 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   detail::check_length(a, b);
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->start_call();
   const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, a, b);
   Result result = Impl::run(plan, a, b, options.max_distance);
   result.variant = plan.variant->info.name;

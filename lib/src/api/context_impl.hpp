@@ -17,11 +17,15 @@ struct Context::Impl {
   std::mutex mutex;  // serialises calls on one context
   std::unique_ptr<detail::OpenDevice> device;
   std::map<std::string, Params> params;  // set_params, by variant
+  detail::Cancellation cancel;           // Context::cancel: the only state a call shares without the lock
 
   detail::OpenDevice& open() {
-    if (!device) device = std::make_unique<detail::OpenDevice>(select_device(device_spec));
+    if (!device) device = std::make_unique<detail::OpenDevice>(select_device(device_spec), &cancel);
     return *device;
   }
+
+  // Where every call starts, under the lock: a cancel asked for before it is not its own.
+  void start_call() { cancel.clear(); }
 
   // What a call runs: the variant, its parameters and where they came from, and the
   // device (null for the CPU variants). A named variant must have `capability`; "auto"
@@ -32,6 +36,7 @@ struct Context::Impl {
     Params params;
     std::string params_source;
     detail::OpenDevice* device;
+    const detail::Cancellation* cancel;
   };
   Plan plan(const std::string& variant, Capability capability, const Params& call_params, std::string_view a = {},
             std::string_view b = {});

@@ -74,6 +74,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const auto b_of = [&](std::size_t i) { return strings[pairs[i].b]; };
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->start_call();
   const unsigned threads = detail::thread_count(options.threads);
   out.distances.assign(pairs.size(), 0);
   const auto start = std::chrono::steady_clock::now();
@@ -125,6 +126,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     // A CPU variant: the pairs on host threads.
     std::atomic<std::uint64_t> cells{0};
     detail::parallel_each(split.singles.size(), threads, [&](std::size_t k) {
+      impl_->cancel.check();
       const Result r = Impl::run(named, a_of(split.singles[k]), b_of(split.singles[k]), options.max_distance);
       out.distances[split.singles[k]] = r.distance;
       cells += r.costs.cells;

@@ -20,6 +20,7 @@
 namespace levcl::detail {
 
 class OpenDevice;
+class Cancellation;
 struct DeviceStrings;
 
 // One distance to compute, as a variant's run routine receives it.
@@ -27,6 +28,7 @@ struct Call {
   std::string_view a, b;
   Params params;              // every parameter of the variant, defaults filled in, range-checked
   std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
+  const Cancellation* cancel = nullptr;  // the CPU variants check it as they go (device ones: OpenDevice)
 };
 
 // A whole batch, as a batch engine receives it.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "runtime/devices.hpp"
 #include "runtime/kernel_sources.hpp"
@@ -21,7 +22,7 @@ double busy_span_of(const cl::Event& first, const cl::Event& last) {
 
 }  // namespace
 
-OpenDevice::OpenDevice(const DeviceInfo& info) : info_(info) {
+OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel) : info_(info), cancel_(cancel) {
   try {
     device_ = opencl_device(info);
     context_ = cl::Context(device_);
@@ -55,6 +56,7 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
 }
 
 void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event) {
+  if (cancel_) cancel_->check();
   if (launched_.count(kernel())) {
     queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, event);
     return;
@@ -69,6 +71,28 @@ void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t loca
   build_seconds_ += std::max(0.0, wall - run);
   launched_.insert(kernel());
   if (event) *event = first;
+}
+
+void OpenDevice::wait(const cl::Event* event) {
+  cl::Event marker;
+  if (!event) {
+    queue_.enqueueMarkerWithWaitList(nullptr, &marker);
+    event = &marker;
+  }
+  queue_.flush();
+  // A GPU's work is polled for briefly without sleeping (its kernels may take microseconds);
+  // a CPU device's, and long waits, a millisecond at a time, leaving the cores to the work.
+  const auto start = std::chrono::steady_clock::now();
+  const auto spin = info_.type == "gpu" ? std::chrono::milliseconds(20) : std::chrono::milliseconds(0);
+  for (;;) {
+    const cl_int status = event->getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+    if (status == CL_COMPLETE || status < 0) return;  // an error surfaces at the next blocking call
+    if (cancel_) cancel_->check();
+    if (std::chrono::steady_clock::now() - start < spin)
+      std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 cl::Event* BusySpan::event(bool may_be_last) {

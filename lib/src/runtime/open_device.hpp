@@ -10,13 +10,16 @@
 #include <tuple>
 
 #include "levcl/levcl.hpp"
+#include "runtime/cancellation.hpp"
 #include "runtime/opencl.hpp"
 
 namespace levcl::detail {
 
 class OpenDevice {
  public:
-  explicit OpenDevice(const DeviceInfo& info);
+  // `cancel`, when given, stops launches and waits once it is requested (it must outlive
+  // the device).
+  explicit OpenDevice(const DeviceInfo& info, const Cancellation* cancel = nullptr);
 
   const DeviceInfo& info() const { return info_; }
   cl::Context& context() { return context_; }
@@ -33,7 +36,14 @@ class OpenDevice {
   // null). The first launch of each kernel waits for the queue and counts its time beyond
   // the kernel's own run as build time: drivers such as POCL compile a kernel for its
   // workgroup size only then.
+  // Throws cancelled first when a cancel was requested.
   void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr);
+
+  // Waits until `event` has completed (null: everything enqueued so far), checking for a
+  // cancel request while it waits (a launch that is running is left to finish; its buffers
+  // live until it does). An engine whose one launch may run for long calls this before its
+  // blocking read.
+  void wait(const cl::Event* event = nullptr);
 
   // Seconds spent building or loading programs on this device so far, first launches included.
   double build_seconds() const { return build_seconds_; }
@@ -62,6 +72,7 @@ class OpenDevice {
   std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
   std::set<cl_kernel> launched_;                 // kernels launched at least once
   double build_seconds_ = 0;
+  const Cancellation* cancel_;
   std::map<std::string, std::shared_ptr<void>> states_;  // last: gone before the queue they use
 };
 

@@ -328,7 +328,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
 void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
              BusySpan& busy, BatchResult& out) {
   for (;;) {
-    slot.done.wait();
+    device.wait(&slot.done);
     const cl_int* distances = slot.distances.data();
     std::vector<cl_uint> again;
     for (std::size_t c = 0; c < kClassWords.size(); ++c)

@@ -50,7 +50,8 @@ Result run_cpu_bitpar(const Call& call) {
   const auto [a, b] = rows_first(call);
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
-  result.distance = through_bands(call, m, n, [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells); });
+  result.distance = through_bands(
+      call, m, n, [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells, call.cancel); });
   return result;
 }
 
@@ -206,6 +207,7 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
       ++result.costs.launches;
       result.costs.cells += band_cells(m, n, height, band);
       cl_int distance = 0;
+      device.wait();  // a band is one launch: seconds on a CPU device, a cancel may come meanwhile
       device.queue().enqueueReadBuffer(args.result, CL_TRUE, 0, sizeof distance, &distance);
       log().debug("bitpar band [{}, {}]: {} stripes of {} rows, {} slots: D' = {}", band.lo, band.hi, stripes, height,
                   slots, distance);

@@ -23,6 +23,8 @@
 
 namespace levcl::detail {
 
+class Cancellation;
+
 // The diagonals d = j - i a run computes, [lo, hi]: every diagonal when k >= max(m, n).
 struct Band {
   std::int64_t lo, hi;
@@ -80,7 +82,9 @@ inline SymbolCodes symbol_codes(std::string_view a) {
 }
 
 // cpu-bitpar's engine: D'[m][n] over the band (exact when it is <= k of the band; the
-// caller checks). Adds the cells it computes to *cells.
-std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells);
+// caller checks). Adds the cells it computes to *cells; checks `cancel` (when given) between
+// stripes.
+std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells,
+                                 const Cancellation* cancel = nullptr);
 
 }  // namespace levcl::detail

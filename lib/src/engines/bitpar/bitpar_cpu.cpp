@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engines/bitpar/bitpar.hpp"
+#include "runtime/cancellation.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -86,7 +87,8 @@ int value_of(std::uint8_t bus) { return (bus & 1) - (bus >> 1); }
 
 }  // namespace
 
-std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells) {
+std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells,
+                                 const Cancellation* cancel) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   if (m == 0 || n == 0) return std::max(m, n);
   const SymbolCodes codes = symbol_codes(a);
@@ -99,6 +101,7 @@ std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const B
   std::vector<Word> peq(static_cast<std::size_t>(codes.count) * kBlocks);
   std::int64_t distance = 0;
   for (std::int64_t r0 = 0; r0 < m; r0 += kHeight) {
+    if (cancel) cancel->check();
     const std::int64_t r1 = std::min(m, r0 + kHeight);
     const ColumnRange cols = stripe_columns(r0, r1, n, band);
     std::fill(peq.begin(), peq.end(), 0);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engines/registry.hpp"
+#include "runtime/cancellation.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -22,6 +23,7 @@ Result run_cpu_dp(const Call& call) {
   Result r;
   Costs& costs = r.costs;
   for (std::size_t i = 1; i <= a.size(); ++i) {
+    if (call.cancel && i % 256 == 0) call.cancel->check();
     std::uint32_t diagonal = row[0];  // D[i-1][j-1]
     row[0] = static_cast<std::uint32_t>(i);
     std::uint32_t smallest = row[0];
@@ -43,7 +45,8 @@ Result run_cpu_dp(const Call& call) {
 
 Result run_cpu_wfa(const Call& call) {
   Result r;
-  r.distance = cpu_wfa_distance(call.a, call.b, call.max_distance, &r.costs.cells).value_or(call.max_distance + 1);
+  r.distance =
+      cpu_wfa_distance(call.a, call.b, call.max_distance, &r.costs.cells, call.cancel).value_or(call.max_distance + 1);
   return r;
 }
 
@@ -77,12 +80,13 @@ const FamilyRegistration registration{0, "cpu_reference", cpu_variants};
 // answer is the first d at which diagonal n - m reaches row m. Two columns of m+n+3
 // cells (one spare diagonal on each side, so neighbours never need a bounds check).
 std::optional<std::int64_t> cpu_wfa_distance(std::string_view a, std::string_view b, std::int64_t max_distance,
-                                             std::uint64_t* cells) {
+                                             std::uint64_t* cells, const Cancellation* cancel) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   constexpr std::int64_t unreached = std::numeric_limits<std::int32_t>::min() / 2;
   std::vector<std::int64_t> prev(m + n + 3, unreached), next(m + n + 3, unreached);
   const std::int64_t centre = m + 1, solution = n - m;
   for (std::int64_t d = 0; d <= max_distance; ++d) {
+    if (cancel) cancel->check();
     const std::int64_t lo = -std::min(d, m), hi = std::min(d, n);
     for (std::int64_t k = lo; k <= hi; ++k) {
       const std::int64_t end = std::min(m, n - k);  // last row of diagonal k

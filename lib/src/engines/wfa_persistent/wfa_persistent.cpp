@@ -266,6 +266,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     BusySpan busy;
     device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
                    busy.event(true));
+    device_.wait();  // one launch computes a whole pair: a cancel may come meanwhile
     if (host_state)
       queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
     else

@@ -87,6 +87,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
     BusySpan busy;
     const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;
     device_.launch(kernel, global, kWorkgroup, busy.event(true));
+    device_.wait();
     device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, runs.size() * sizeof(cl_ulong), runs.data());
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;

@@ -46,7 +46,8 @@ constexpr const char* kDistanceDoc = R"(Edit distance of a and b, or -1 when it 
 a, b: str (as UTF-8: the distance counts bytes) or a bytes-like object.
 variant: a name from list_variants(), or "auto": the tuning database's choice for the device.
 params: {name: int} for the variant's parameters (list_variants() names them); the rest come
-    from the context's set_params(), the tuning database or the defaults.
+    from the context's set_params(), the tuning database or the defaults. Under "auto" each
+    name is scoped to the variant it is for, {"pwg.tile": 63}: auto chooses per pair.
 max_distance: when >= 0, a larger distance is reported as -1, and the engines stop as soon as
     they know (edlib's k).)";
 
@@ -64,9 +65,11 @@ constexpr const char* kAlignDoc = R"(An optimal alignment of a and b as an Align
 
 The CIGAR is run-length: "=" matching bytes, "X" a byte of a replaced by one of b, "I" a
 byte of b that a lacks (consumes b only), "D" a byte of a that b lacks (consumes a only): a
-is the reference, b the query, as in SAM. Found in O(len(a) + len(b)) device memory by the
-persistent engine's breakpoints. params: the persistent engine's parameters; max_distance:
-when >= 0 and the distance is larger, distance -1 and an empty CIGAR.)";
+is the reference, b the query, as in SAM. Found in O(len(a) + len(b)) device memory by a
+breakpoint engine's splits (list_variants(): those with the "breakpoint" capability).
+variant: "auto" (the one predicted fastest) or such a variant; params: its parameters (under
+auto, scoped: {"persistent.wg": 64}); max_distance: when >= 0 and the distance is larger,
+distance -1 and an empty CIGAR.)";
 
 constexpr const char* kAlignsDoc = R"(Alignments of the pairs (seqs_a[i], seqs_b[i]), a list of Alignment.
 
@@ -211,20 +214,22 @@ PYBIND11_MODULE(levcl, m) {
   const std::string module_align_doc = std::string(kAlignDoc) + "\n" + kDeviceDoc;
   m.def(
       "align",
-      [](const py::object& a, const py::object& b, const std::optional<levcl::Params>& params,
-         std::int64_t max_distance, const std::string& device) {
-        return align(default_context(device), a, b, options("", params, max_distance));
+      [](const py::object& a, const py::object& b, const std::string& variant,
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
+        return align(default_context(device), a, b, options(variant, params, max_distance));
       },
-      "a"_a, "b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, "device"_a = "",
+      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "device"_a = "",
       module_align_doc.c_str());
   const std::string module_aligns_doc = std::string(kAlignsDoc) + "\n" + kDeviceDoc;
   m.def(
       "aligns",
-      [](const py::object& seqs_a, const py::object& seqs_b, const std::optional<levcl::Params>& params,
-         std::int64_t max_distance, const std::string& device) {
-        return aligns(default_context(device), seqs_a, seqs_b, options("", params, max_distance));
+      [](const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
+        return aligns(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance));
       },
-      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, "device"_a = "",
+      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "device"_a = "",
       module_aligns_doc.c_str());
   m.def(
       "verify_alignment",
@@ -258,18 +263,20 @@ serialised; separate contexts run in parallel from separate threads.)")
           "threads"_a = 0, kDistancesDoc)
       .def(
           "align",
-          [](levcl::Context& context, const py::object& a, const py::object& b,
+          [](levcl::Context& context, const py::object& a, const py::object& b, const std::string& variant,
              const std::optional<levcl::Params>& params, std::int64_t max_distance) {
-            return align(context, a, b, options("", params, max_distance));
+            return align(context, a, b, options(variant, params, max_distance));
           },
-          "a"_a, "b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, kAlignDoc)
+          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          kAlignDoc)
       .def(
           "aligns",
-          [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b,
+          [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
              const std::optional<levcl::Params>& params, std::int64_t max_distance) {
-            return aligns(context, seqs_a, seqs_b, options("", params, max_distance));
+            return aligns(context, seqs_a, seqs_b, options(variant, params, max_distance));
           },
-          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "params"_a = py::none(), "max_distance"_a = -1, kAlignsDoc)
+          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          kAlignsDoc)
       .def_property_readonly(
           "device",
           [](levcl::Context& context) {

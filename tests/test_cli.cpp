@@ -184,6 +184,11 @@ TEST_CASE("bad usage and bad input exit with 2") {
   check_failure(a + " " + quote(write_file("malformed.fa", ">\nACGT\n")), 2);
   check_failure("--variant no-such-variant " + pair, 2);
   check_failure("--param nope=1 " + pair, 2);
+  check_failure("--device 99999999999999999999 " + pair, 2);  // no such device, not an overflow
+  check_failure("--device 0:99999999999999999999 " + pair, 2);
+  check_failure("--param tile=127 " + pair, 2);               // auto: parameters name their variant
+  check_failure("--param nope.tile=1 " + pair, 2);            // no such variant
+  check_failure("--param pwg.wg=64 " + pair, 2);              // pwg has no wg
   check_failure("--param wg " + pair, 2);
   check_failure("--device no-such-device-xyz " + pair, 2);
   check_failure("--variant dynamic --param wg=100000 " + pair, 2);  // beyond the parameter's range
@@ -265,4 +270,19 @@ TEST_CASE("output that cannot be written exits with 3, never 0 with the output l
     CHECK(r.status == 3);
     CHECK(r.err.find("levcl: error: cannot write to standard output") != std::string::npos);
   }
+}
+
+TEST_CASE("parameters scoped to their variant apply under auto, where that variant runs") {
+  const Output r = levcl_cli("--json --param pwg.tile=63 --param persistent.wg=64 " + pair);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["distance"] == 1988);
+  if (j["variant"] == "pwg") CHECK(j["params"]["tile"] == 63);
+  if (j["variant"] == "persistent") CHECK(j["params"]["wg"] == 64);
+  // A batch refuses an unscoped parameter before it prints anything.
+  const Output batch = levcl_cli("--pairs - --param tile=127", "printf 'GATTACA\\tGATACA\\n' |");
+  CHECK(batch.status == 2);
+  CHECK(batch.out.empty());
+  CHECK(batch.err.find("--variant") != std::string::npos);
 }

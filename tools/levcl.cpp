@@ -460,11 +460,12 @@ int run(const Options& o) {
   if (o.a == "-" && o.b == "-")
     throw levcl::Error(levcl::ErrorCode::invalid_argument, "only one of A and B can be standard input (-)");
 
-  // Check the cheap things before reading inputs that may be hundreds of megabytes.
-  if (o.variant != "auto") levcl::variant_info(o.variant);
+  // Check the cheap things before reading inputs that may be hundreds of megabytes, and
+  // before a batch prints its header.
   levcl::Params params;
   for (const auto& p : o.params) levcl::parse_param(p, params);
   const levcl::Options settings{o.variant, params, o.max_distance, o.threads};
+  levcl::check_options(settings, o.align ? levcl::Capability::breakpoint : levcl::Capability::distance);
   if (batch) return run_batch(o, settings);
   return o.align ? run_pair_alignment(o, settings) : run_pair(o, settings);
 }

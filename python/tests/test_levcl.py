@@ -209,7 +209,7 @@ def test_align_gives_an_optimal_cigar():
         for _ in range(rng.randrange(0, 40)):
             if b:
                 b[rng.randrange(len(b))] = rng.choice(b"ACGT")
-        got = levcl.Context().align(a, b, params={"wg": 32})
+        got = levcl.Context().align(a, b, variant="persistent", params={"wg": 32})
         assert got.distance == levcl.distance(a, b, variant="cpu-dp")
         assert levcl.verify_alignment(a, b, got.cigar) == got.distance
 
@@ -268,3 +268,18 @@ def test_cancel_from_another_thread_raises_cancelled():
     timer.join()
     assert raised.value.code_name == "cancelled"
     assert context.distance("kitten", "sitting") == 3
+
+
+def test_a_device_that_does_not_exist_is_a_usage_error_when_the_context_is_made():
+    for spec in ["zzzz", "99999999999999999999", "0:99999999999999999999"]:
+        with pytest.raises(levcl.UsageError, match="no OpenCL device matches"):
+            levcl.Context(spec)
+        with pytest.raises(levcl.UsageError, match="no OpenCL device matches"):
+            levcl.distance("a", "b", device=spec)
+
+
+def test_parameters_under_auto_name_their_variant():
+    with pytest.raises(levcl.UsageError, match="names no variant"):
+        levcl.distance("kitten", "sitting", params={"tile": 127})
+    assert levcl.distance("kitten", "sitting", params={"pwg.tile": 63, "persistent.wg": 64}) == 3
+    assert levcl.align("kitten", "sitting", params={"persistent.wg": 64}).distance == 3

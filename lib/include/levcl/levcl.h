@@ -45,12 +45,15 @@ LEVCL_API const char* levcl_status_name(levcl_status status);
 LEVCL_API const char* levcl_last_error(void);
 
 /* device_spec: NULL or "" for the default (LEVCL_DEVICE, else first GPU, else CPU),
- * "P:D", an index, or a case-insensitive name substring. */
+ * "P:D", an index, or a case-insensitive name substring. A device named by the spec is
+ * found here (LEVCL_DEVICE_NOT_FOUND otherwise); the default one, and opening the device,
+ * wait for the first call that needs it, so that CPU variants work without OpenCL. */
 LEVCL_API levcl_status levcl_context_create(const char* device_spec, levcl_context** context);
 LEVCL_API void levcl_context_destroy(levcl_context* context);
 
 /* variant: NULL, "" or "auto" for the tuning database's choice for the device.
-   params: NULL, "" or "key=value,key=value". */
+   params: NULL, "" or "key=value,key=value"; a key may be scoped to a variant ("pwg.tile=63":
+   it applies only where that variant runs), and under auto every key must be. */
 LEVCL_API levcl_status levcl_distance(levcl_context* context, const char* a, size_t len_a,
                             const char* b, size_t len_b, const char* variant,
                             const char* params, levcl_result* result);
@@ -88,9 +91,9 @@ typedef struct levcl_alignment {
   uint64_t peak_device_bytes; /* device memory held at once, at most */
 } levcl_alignment;
 
-/* The alignment of a and b in O(len_a + len_b) device memory. params: NULL, "" or
-   "key=value,..." for the persistent engine that finds the breakpoints; max_distance < 0:
-   no bound. LEVCL_OUT_OF_MEMORY when a part cannot fit the device (the message says what
+/* The alignment of a and b in O(len_a + len_b) device memory, its breakpoint engine the one
+   auto predicts fastest. params: NULL, "" or "variant.key=value,..." scoped to the engine
+   they are for ("persistent.wg=64"); max_distance < 0: no bound. LEVCL_OUT_OF_MEMORY when a part cannot fit the device (the message says what
    it needs and what the device has). */
 LEVCL_API levcl_status levcl_align(levcl_context* context, const char* a, size_t len_a, const char* b,
                                    size_t len_b, const char* params, int64_t max_distance,

@@ -59,7 +59,9 @@ class LEVCL_API Error : public std::runtime_error {
   ErrorCode code_;
 };
 
-// Integer tunables by name: "wg", "read-interval", "tile", "diamond", "extend".
+// Integer tunables by name: "wg", "read-interval", "tile", "diamond", "extend". A name may be
+// scoped to a variant, "pwg.tile": it then applies only where that variant runs, as auto
+// needs (auto chooses the variant per pair, so it takes scoped parameters only).
 using Params = std::map<std::string, std::int64_t>;
 
 // Parses "KEY=VALUE" into params (throws invalid_argument when malformed).
@@ -172,6 +174,12 @@ struct Options {
   unsigned threads = 0;            // batches: host threads for CPU variants and packing (0: every core)
 };
 
+// Checks options before any work: the variant is known and can do `capability`; every
+// parameter is one of its own, in range, or scoped to a known variant that has it
+// ("pwg.tile"); and under auto every parameter is scoped (invalid_argument otherwise, saying
+// how). Every call checks this first; a command can call it before it reads its inputs.
+LEVCL_API void check_options(const Options& options, Capability capability = Capability::distance);
+
 // One pair of a batch: views into the caller's memory, which must stay valid during the call.
 struct PairView {
   std::string_view a, b;
@@ -250,7 +258,9 @@ LEVCL_API std::int64_t verify_alignment(std::string_view a, std::string_view b, 
 
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
-// The device is opened on first use, so CPU variants work without any OpenCL platform.
+// A device named by device_spec is found when the context is made (device_not_found
+// otherwise); the device is opened on first use, and the default device ("") is also found
+// then, so CPU variants work without any OpenCL platform.
 class LEVCL_API Context {
  public:
   explicit Context(std::string device_spec = "");

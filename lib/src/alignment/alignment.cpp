@@ -282,7 +282,7 @@ BatchAlignment Context::aligns(const std::vector<PairView>& pairs, const Options
 BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
   const bool automatic = options.variant.empty() || options.variant == "auto";
-  if (!automatic) detail::resolve_params(detail::find_variant(options.variant, Capability::breakpoint).info, options.params);
+  check_options(options, Capability::breakpoint);
   detail::check_batch(strings, pairs);
 
   std::lock_guard<std::mutex> lock(impl_->mutex);

@@ -17,6 +17,9 @@ double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept 
 }
 
 Context::Context(std::string device_spec) : impl_(std::make_unique<Impl>()) {
+  // A named device is found now, so that a wrong name fails here; the default one when first
+  // needed, so that the CPU variants run where no OpenCL device is installed.
+  if (!device_spec.empty()) impl_->chosen = select_device(device_spec);
   impl_->device_spec = std::move(device_spec);
 }
 Context::~Context() = default;
@@ -96,9 +99,9 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
                             : automatic ? detail::auto_choice(dev->info(), a, b).choice
                                         : tuned_choice(dev->info(), variant);
   const auto& v = detail::find_variant(tuned.variant);
-  detail::resolve_params(v.info, call_params);  // for "auto": does the chosen variant have these parameters?
+  const Params own = detail::params_for(call_params, v.info.name, !automatic);
   const auto set = params.find(v.info.name);
-  auto [resolved, source] = merge_params(call_params, set == params.end() ? Params{} : set->second, tuned);
+  auto [resolved, source] = merge_params(own, set == params.end() ? Params{} : set->second, tuned);
   if (dev)
     if (const std::string why = unrunnable_reason(dev->info(), v.info.name, resolved); !why.empty())
       throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
@@ -133,10 +136,7 @@ Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view
 }
 
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
-  // A named variant's parameters are checked before any device work; "auto" knows its
-  // variant only once the device is open.
-  if (!options.variant.empty() && options.variant != "auto")
-    detail::resolve_params(detail::find_variant(options.variant, Capability::distance).info, options.params);
+  check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
 
   std::lock_guard<std::mutex> lock(impl_->mutex);

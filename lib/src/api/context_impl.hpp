@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,13 +15,14 @@ namespace levcl {
 
 struct Context::Impl {
   std::string device_spec;
+  std::optional<DeviceInfo> chosen;  // the device a spec names, resolved when the context is made
   std::mutex mutex;  // serialises calls on one context
   std::unique_ptr<detail::OpenDevice> device;
   std::map<std::string, Params> params;  // set_params, by variant
   detail::Cancellation cancel;           // Context::cancel: the only state a call shares without the lock
 
   detail::OpenDevice& open() {
-    if (!device) device = std::make_unique<detail::OpenDevice>(select_device(device_spec), &cancel);
+    if (!device) device = std::make_unique<detail::OpenDevice>(chosen ? *chosen : select_device(device_spec), &cancel);
     return *device;
   }
 
@@ -50,6 +52,10 @@ struct Context::Impl {
 namespace detail {
 // Throws input_too_long when a string is over the kernels' 32-bit offsets.
 void check_length(std::string_view a, std::string_view b);
+
+// The parameters of `given` that apply where `variant` runs: those scoped to it ("pwg.tile"),
+// and the unscoped ones when the caller named it (`named`).
+Params params_for(const Params& given, const std::string& variant, bool named);
 
 // A batch of PairViews as a batch over shared strings: pair i is strings 2i and 2i + 1.
 struct IndexedPairs {

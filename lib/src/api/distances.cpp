@@ -66,7 +66,7 @@ const detail::Variant* batch_engine(const DeviceInfo& device, const std::vector<
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
   const bool automatic = options.variant.empty() || options.variant == "auto";
-  if (!automatic) detail::resolve_params(detail::find_variant(options.variant, Capability::distance).info, options.params);
+  check_options(options, Capability::distance);
   detail::check_batch(strings, pairs);
   BatchResult out;
   if (pairs.empty()) return out;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cstdlib>
 
 #include "runtime/device_names.hpp"
@@ -74,6 +76,13 @@ bool all_digits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
+// An index of digits; SIZE_MAX (no such device) when it overflows.
+std::size_t index_of(const std::string& digits) {
+  std::size_t value = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return ec == std::errc() && end == digits.data() + digits.size() ? value : SIZE_MAX;
+}
+
 }  // namespace
 
 std::vector<DeviceInfo> list_devices() {
@@ -125,11 +134,11 @@ DeviceInfo select_device(const std::string& requested) {
     return devices.front();
   }
   if (all_digits(spec)) {
-    const std::size_t index = std::stoul(spec);
+    const std::size_t index = index_of(spec);
     if (index < devices.size()) return devices[index];
   } else if (const auto colon = spec.find(':');
              colon != std::string::npos && all_digits(spec.substr(0, colon)) && all_digits(spec.substr(colon + 1))) {
-    const std::size_t p = std::stoul(spec.substr(0, colon)), d = std::stoul(spec.substr(colon + 1));
+    const std::size_t p = index_of(spec.substr(0, colon)), d = index_of(spec.substr(colon + 1));
     for (const auto& dev : devices)
       if (dev.platform_index == p && dev.device_index == d) return dev;
   } else {

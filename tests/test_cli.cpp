@@ -286,3 +286,20 @@ TEST_CASE("parameters scoped to their variant apply under auto, where that varia
   CHECK(batch.out.empty());
   CHECK(batch.err.find("--variant") != std::string::npos);
 }
+
+TEST_CASE("no device because POCL cannot make its cache folder: the message says what POCL needs") {
+  const auto devices = levcl::list_devices();
+  if (devices.empty() || std::any_of(devices.begin(), devices.end(), [](const levcl::DeviceInfo& d) {
+        return d.platform != "Portable Computing Language";
+      })) {
+    MESSAGE("not a POCL-only machine: nothing to check");
+    return;
+  }
+  // A HOME below a file: no folder can be made there, root or not.
+  const std::string home = (scratch_dir() / "a-file").string();
+  std::ofstream(home) << "x";
+  const Output r = levcl_cli(pair, "env -u XDG_CACHE_HOME -u POCL_CACHE_DIR -u LEVCL_DEVICE HOME=" + quote(home + "/home"));
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("set POCL_CACHE_DIR") != std::string::npos);
+}

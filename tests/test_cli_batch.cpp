@@ -403,3 +403,40 @@ TEST_CASE("--align in the batch modes: a cigar column, PAF, SAM and pretty; ever
   for (std::size_t i = 0; i < pairs.size(); ++i)
     if (reference(pairs[i].a, pairs[i].b) > 20) CHECK(lines[i + 1].find("\t-1\t") != std::string::npos);
 }
+
+TEST_CASE("--json keeps names that are not UTF-8: their bytes escaped as low surrogates, UTF-8 as it is") {
+  const std::string path = write_file("names.fa", std::string(">na\xef" "me one\nACGT\n>\xc3\xa9t\xe9\nACG\n>q\"\\\nAC\n"));
+  const Output r = levcl_cli("--json --all-vs-all " + quote(path));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const std::vector<std::string> lines = split(r.out, '\n');
+  REQUIRE(lines.size() == 3);
+  const std::string expected = R"({"name_a":"na)" + std::string("\\") + R"(udcefme","name_b":")" + "\xc3\xa9t" +
+                               std::string("\\") + R"(udce9")";
+  CHECK(lines[0].rfind(expected, 0) == 0);
+  // nlohmann refuses lone surrogates, which JSON's grammar allows: read them as U+00XX to
+  // check that every line is otherwise valid JSON.
+  const auto as_latin1 = [](std::string line) {
+    for (std::size_t at; (at = line.find("\\udc")) != std::string::npos;) line.replace(at, 4, "\\u00");
+    return line;
+  };
+  for (const auto& line : lines) CHECK_NOTHROW(nlohmann::json::parse(as_latin1(line)));
+  CHECK(nlohmann::json::parse(as_latin1(lines[1]))["name_b"] == "q\"\\");
+  CHECK(nlohmann::json::parse(as_latin1(lines[2]))["name_a"] == "\xc3\xa9t\xc3\xa9");  // U+00E9 stands for 0xE9
+}
+
+TEST_CASE("a pairs file on standard input cannot name standard input as a FASTA file") {
+  const Output r = levcl_cli("--pairs -", "printf -- '-\\t0\\t-\\t0\\n' |");
+  CHECK(r.status == 2);
+  CHECK(r.err.find("'-' names standard input, which is this pairs file") != std::string::npos);
+}
+
+TEST_CASE("SAM: an empty reference has no @SQ (SAM's LN is 1 or more), and its read is unmapped") {
+  const std::string empty = write_file("empty-ref.fa", ">ref\n"), read = write_file("read.fa", ">r\nACGT\n");
+  const Output r = levcl_cli("--format sam " + quote(empty) + " " + quote(read));
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("@SQ") == std::string::npos);
+  CHECK(r.out.find("LN:0") == std::string::npos);
+  CHECK(r.out.find("\nr\t4\t*\t0\t0\t*\t*\t0\t0\tACGT\t*\n") != std::string::npos);
+}

@@ -15,10 +15,12 @@ namespace levcl {
 // and cg:Z: (the CIGAR).
 LEVCL_API std::string paf_line(std::string_view a_name, std::string_view b_name, const Alignment& alignment);
 
-// SAM's header (no newline at the end) naming one reference, a, of its length.
+// SAM's header (no newline at the end) naming one reference, a, of its length (none for an
+// empty a: SAM's references have a byte or more).
 LEVCL_API std::string sam_header(std::string_view a_name, std::uint64_t a_length);
 // A SAM record (no newline): read b (its bytes as SEQ) aligned to reference a from its
-// first byte, with NM:i:.
+// first byte, with NM:i:; unmapped (flag 4, RNAME "*", POS 0, CIGAR "*") above the bound or
+// against an empty reference.
 LEVCL_API std::string sam_line(std::string_view a_name, std::string_view b_name, std::string_view b,
                                const Alignment& alignment);
 

@@ -25,17 +25,22 @@ std::string paf_line(std::string_view a_name, std::string_view b_name, const Ali
 }
 
 std::string sam_header(std::string_view a_name, std::uint64_t a_length) {
-  return "@HD\tVN:1.6\tSO:unsorted\n@SQ\tSN:" + name_or_star(a_name) + "\tLN:" + std::to_string(a_length) +
-         "\n@PG\tID:levcl\tPN:levcl\tVN:" + version();
+  // SAM's references are 1 byte or more (LN in [1, 2^31 - 1]): an empty one gets no @SQ, and
+  // its reads are unmapped (sam_line).
+  return "@HD\tVN:1.6\tSO:unsorted\n" +
+         (a_length > 0 ? "@SQ\tSN:" + name_or_star(a_name) + "\tLN:" + std::to_string(a_length) + "\n" : "") +
+         "@PG\tID:levcl\tPN:levcl\tVN:" + version();
 }
 
 std::string sam_line(std::string_view a_name, std::string_view b_name, std::string_view b, const Alignment& alignment) {
-  // SAM has no empty CIGAR or SEQ: "*" stands for them (an unaligned read when above the bound).
-  const bool aligned = alignment.distance >= 0;
-  return name_or_star(b_name) + "\t" + (aligned ? "0" : "4") + "\t" + name_or_star(a_name) + "\t" +
-         (aligned ? std::to_string(alignment.a_start + 1) : "0") + "\t255\t" +
-         (alignment.cigar.empty() ? "*" : alignment.cigar) + "\t*\t0\t0\t" + (b.empty() ? "*" : std::string(b)) +
-         "\t*" + (aligned ? "\tNM:i:" + std::to_string(alignment.distance) : "");
+  // SAM has no empty SEQ: "*" stands for it. A read above the bound, or against an empty
+  // reference, is unmapped, as SAM writes one: flag 4, RNAME "*", POS 0, CIGAR "*".
+  const std::string seq = b.empty() ? "*" : std::string(b);
+  if (alignment.distance < 0 || alignment.a_end == alignment.a_start)
+    return name_or_star(b_name) + "\t4\t*\t0\t0\t*\t*\t0\t0\t" + seq + "\t*";
+  return name_or_star(b_name) + "\t0\t" + name_or_star(a_name) + "\t" + std::to_string(alignment.a_start + 1) +
+         "\t255\t" + (alignment.cigar.empty() ? "*" : alignment.cigar) + "\t*\t0\t0\t" + seq +
+         "\t*\tNM:i:" + std::to_string(alignment.distance);
 }
 
 std::string pretty_alignment(std::string_view a, std::string_view b, std::string_view cigar, std::size_t width) {

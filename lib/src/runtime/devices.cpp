@@ -1,11 +1,14 @@
 // Enumerating OpenCL devices and choosing one by index or by name.
 #include "runtime/devices.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 
 #include "runtime/device_names.hpp"
 #include "runtime/log.hpp"
@@ -83,6 +86,24 @@ std::size_t index_of(const std::string& digits) {
   return ec == std::errc() && end == digits.data() + digits.size() ? value : SIZE_MAX;
 }
 
+// Why no device may be found. POCL, the CPU driver, lists no device when it cannot make its
+// kernel cache folder: POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl, else $HOME/.cache/pocl.
+std::string no_device_hint() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists("/etc/OpenCL/vendors/pocl.icd", ec)) return "is an OpenCL driver such as POCL installed?";
+  if (std::getenv("POCL_CACHE_DIR")) return "POCL is installed: is POCL_CACHE_DIR a folder you may write to?";
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path folder = xdg && *xdg ? fs::path(xdg) / "pocl" : fs::path(home && *home ? home : "") / ".cache" / "pocl";
+  fs::path existing = folder;  // the folder POCL must create it in
+  while (!existing.empty() && existing != existing.root_path() && !fs::exists(existing, ec)) existing = existing.parent_path();
+  if (folder.is_relative() || !fs::is_directory(existing, ec) || ::access(existing.c_str(), W_OK) != 0)
+    return "POCL, the CPU driver, is installed but cannot create its cache folder " + folder.string() +
+           ": set POCL_CACHE_DIR to a folder you may write to";
+  return "POCL is installed: POCL_DEVICES may exclude every device";
+}
+
 }  // namespace
 
 std::vector<DeviceInfo> list_devices() {
@@ -125,7 +146,7 @@ DeviceInfo select_device(const std::string& requested) {
     if (const char* env = std::getenv("LEVCL_DEVICE")) spec = env;
   const auto devices = list_devices();
   if (devices.empty())
-    throw Error(ErrorCode::device_not_found, "no OpenCL device found (is an OpenCL driver such as POCL installed?)");
+    throw Error(ErrorCode::device_not_found, "no OpenCL device found (" + no_device_hint() + ")");
 
   if (spec.empty()) {
     for (const char* type : {"gpu", "cpu"})

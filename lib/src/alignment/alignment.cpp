@@ -16,6 +16,7 @@
 
 #include "io/cigar.hpp"
 #include "api/context_impl.hpp"
+#include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "tuning/choice.hpp"
@@ -281,7 +282,7 @@ BatchAlignment Context::aligns(const std::vector<PairView>& pairs, const Options
 
 BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
-  const bool automatic = options.variant.empty() || options.variant == "auto";
+  const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::breakpoint);
   detail::check_batch(strings, pairs);
 

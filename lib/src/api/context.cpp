@@ -89,7 +89,7 @@ void check_length(std::string_view a, std::string_view b) {
 
 Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability capability, const Params& call_params,
                                         std::string_view a, std::string_view b) {
-  const bool automatic = variant.empty() || variant == "auto";
+  const bool automatic = detail::is_automatic(variant);
   if (automatic && capability != Capability::distance)
     throw Error(ErrorCode::internal, "auto plans distances only; the caller chooses the variant of other capabilities");
   detail::OpenDevice* dev =

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "api/context_impl.hpp"
+#include "engines/registry.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
 #include "tuning/choice.hpp"
@@ -65,7 +66,7 @@ const detail::Variant* batch_engine(const DeviceInfo& device, const std::vector<
 
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
-  const bool automatic = options.variant.empty() || options.variant == "auto";
+  const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::distance);
   detail::check_batch(strings, pairs);
   BatchResult out;

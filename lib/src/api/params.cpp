@@ -44,7 +44,7 @@ void parse_param(std::string_view key_value, Params& params) {
 }
 
 void check_options(const Options& options, Capability capability) {
-  const bool automatic = options.variant.empty() || options.variant == "auto";
+  const bool automatic = detail::is_automatic(options.variant);
   if (!automatic) detail::find_variant(options.variant, capability);
   const Scopes s = scopes_of(options.params);
   if (automatic && !s.unscoped.empty()) {

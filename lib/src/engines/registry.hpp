@@ -134,6 +134,9 @@ const Variant& find_variant(const std::string& name, Capability capability);
 // The variant "auto" runs where no tuning-database entry rates one.
 const Variant& auto_fallback_variant();
 
+// Whether `variant` asks levcl to choose ("auto", or none named).
+inline bool is_automatic(std::string_view variant) { return variant.empty() || variant == "auto"; }
+
 // "" if value lies in the parameter's range, else why not ("tile=9 is out of range [1, 8]").
 std::string range_error(const ParamSpec& spec, std::int64_t value);
 

@@ -298,7 +298,7 @@ std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device) {
 
 TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
   using namespace detail;
-  const bool automatic = variant.empty() || variant == "auto";
+  const bool automatic = is_automatic(variant);
   if (!automatic && !find_variant(variant).info.uses_device) return defaults_of(find_variant(variant).info, "defaults");
 
   const auto overlay = overlay_entries();

@@ -18,10 +18,18 @@ using levcl::test::views;
 
 }  // namespace
 
-TEST_CASE("a batch equals cpu-dp pair by pair: auto (all in the batch engine), a CPU variant on threads") {
+TEST_CASE("a batch equals cpu-dp pair by pair: auto, the batch engine, a CPU variant on threads") {
   levcl::Context context;
   levcl::test::check_batch_runs(context, mixed_pairs(),
-                                {{{"auto", {}, -1, 0}, "batch-bitpar"}, {{"cpu-bitpar", {}, -1, 2}, "cpu-bitpar"}});
+                                {{{"auto", {}, -1, 0}, ""},
+                                 {{"batch-bitpar", {}, -1, 0}, "batch-bitpar"},
+                                 {{"cpu-bitpar", {}, -1, 2}, "cpu-bitpar"}});
+}
+
+TEST_CASE("auto keeps short pairs in the batch engine: none can pay for a call of its own") {
+  levcl::Context context;
+  levcl::test::check_batch_runs(context, levcl::test::random_pairs(300, 200, 5),
+                                {{{"auto", {}, -1, 0}, "batch-bitpar"}});
 }
 
 TEST_CASE("a named device variant without a batch engine runs pair by pair") {

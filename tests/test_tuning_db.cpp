@@ -363,8 +363,8 @@ TEST_CASE("auto passes over a variant that cannot hold the pair, to the next tha
   levcl::Context context;
   const levcl::DeviceInfo& device = context.device();
   // tile-global rated fastest, minreads next: tile 64 keeps (m + n) / 128 tiles of 2t^2
-  // cells in one scratch buffer, over 2 GiB for a pair of 4.5 Mbp, where a device's buffers
-  // are smaller (POCL: 2 GiB; GPUs: a quarter of their memory or less).
+  // cells in one scratch buffer, over 2 GiB for a pair of 4.5 Mbp; the pair is made long
+  // enough for that buffer to outgrow the device's largest (POCL: 2 GiB; the H100: 20 GiB).
   json global = defaults("tile-global"), minreads = defaults("minreads"), vector = defaults("bitpar-vector");
   global["tile"] = 64;
   json e = entry({{"name", device.name}}, {{"tile-global", global}, {"minreads", minreads}, {"bitpar-vector", vector}},
@@ -377,9 +377,14 @@ TEST_CASE("auto passes over a variant that cannot hold the pair, to the next tha
   overlay.write("rated.json", e);
 
   std::mt19937_64 rng(13);
-  const std::string a = levcl::test::random_string(rng, 4500000, 4);
+  const double buffers = std::max(1.0, static_cast<double>(device.max_allocation) / double(1ull << 31));
+  const auto length = static_cast<std::size_t>(4500000 * buffers * 1.2);
+  const std::string a = levcl::test::random_string(rng, length, 4);
   std::string b = a;
-  for (std::size_t i = 1; i <= 5; ++i) b[i * 700000] = static_cast<char>((b[i * 700000] + 1) % 4);  // 5 substitutions
+  for (std::size_t i = 1; i <= 5; ++i) {  // 5 substitutions
+    const std::size_t at = i * (length / 6);
+    b[at] = static_cast<char>((b[at] + 1) % 4);
+  }
   const std::string small_a = a.substr(0, 3000), small_b = b.substr(0, 3000);
 
   const auto small = context.distance(small_a, small_b);  // a pair tile-global holds: its choice

@@ -30,10 +30,14 @@ CostModel matrix_cost() {
 CostModel wavefront_cost() {
   return [](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
     if (pair.distance < 0) return std::nullopt;
+    // The workload nearest in divergence (distance per byte), not in distance: a short pair
+    // at the same distance is far more divergent, and its front has met the matrix's
+    // edges (pwg on the H100: 0.17 s at d = 112,099 on 1.28 Mbp, 2.6 s at d = 91,652 on 100 Mbp).
     const Measurement* nearest = nullptr;
-    const auto apart = [&pair](const Measurement& w) {
-      return std::abs(std::log(std::max(1.0, pair.distance) / std::max(1.0, w.pair.distance)));
+    const auto divergence = [](const PairShape& p) {
+      return std::max(1.0, p.distance) / std::max(1.0, std::max(p.m, p.n));
     };
+    const auto apart = [&](const Measurement& w) { return std::abs(std::log(divergence(pair) / divergence(w.pair))); };
     for (const Measurement& w : in.measured)
       if (w.seconds > 0 && (!nearest || apart(w) < apart(*nearest))) nearest = &w;
     if (!nearest) return std::nullopt;

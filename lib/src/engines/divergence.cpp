@@ -52,22 +52,31 @@ std::int64_t infix_distance(std::string_view x, std::string_view y) {
   return best;
 }
 
-// Where in b the window a[at, at + w) lies: a seed of it found within kReach of its place on
-// the diagonal (large indels move it: E. coli K-12 and DH1 drift up to 8 kb), else that place.
-std::size_t place_in(std::string_view a, std::string_view b, std::size_t at, std::size_t w) {
+// Where in b the window a[at, at + w) lies: a seed of it found near its place on the
+// diagonal, looked for in regions that widen up to kReach (large indels move it: E. coli K-12
+// and DH1 drift up to 8 kb), so that a similar pair's seeds are found after a few hundred
+// bytes (seeded), else that place.
+struct Place {
+  std::size_t at;
+  bool seeded;
+};
+Place place_in(std::string_view a, std::string_view b, std::size_t at, std::size_t w) {
   const auto diagonal = static_cast<std::size_t>(static_cast<double>(at) * static_cast<double>(b.size()) /
                                                  static_cast<double>(a.size()));
-  const std::size_t from = diagonal > kReach ? diagonal - kReach : 0;
-  const std::size_t to = std::min(b.size(), diagonal + w + kReach);
-  for (std::size_t s = 0; s < kSeeds && (s + 1) * kSeed <= w; ++s) {
-    const std::size_t offset = s * (w - kSeed) / std::max<std::size_t>(1, kSeeds - 1);
-    const void* found = ::memmem(b.data() + from, to - from, a.data() + at + offset, kSeed);
-    if (found) {
-      const std::size_t seed_at = static_cast<std::size_t>(static_cast<const char*>(found) - b.data());
-      return seed_at > offset ? seed_at - offset : 0;
+  for (std::size_t reach = w; reach <= kReach; reach *= 8) {
+    const std::size_t from = diagonal > reach ? diagonal - reach : 0;
+    const std::size_t to = std::min(b.size(), diagonal + w + reach);
+    if (to <= from) break;
+    for (std::size_t s = 0; s < kSeeds && (s + 1) * kSeed <= w; ++s) {
+      const std::size_t offset = s * (w - kSeed) / std::max<std::size_t>(1, kSeeds - 1);
+      const void* found = ::memmem(b.data() + from, to - from, a.data() + at + offset, kSeed);
+      if (found) {
+        const std::size_t seed_at = static_cast<std::size_t>(static_cast<const char*>(found) - b.data());
+        return {seed_at > offset ? seed_at - offset : 0, true};
+      }
     }
   }
-  return std::min(diagonal, b.size());
+  return {std::min(diagonal, b.size()), false};
 }
 
 }  // namespace
@@ -80,9 +89,11 @@ std::optional<double> sampled_divergence(std::string_view a, std::string_view b,
   for (std::size_t k = 0; k < windows; ++k) {
     const std::size_t at = static_cast<std::size_t>(static_cast<double>(a.size() - w) * (static_cast<double>(k) + 0.5) /
                                                     static_cast<double>(windows));
-    // The window against b around its place, with room for the edits inside it.
-    const std::size_t place = place_in(a, b, at, w);
-    const std::size_t from = place > w ? place - w : 0, to = std::min(b.size(), place + 2 * w);
+    // The window against b around its place, with room for the edits inside it: a quarter
+    // of the window each side of a seeded place, a window's length each side of a guess.
+    const Place place = place_in(a, b, at, w);
+    const std::size_t room = place.seeded ? w / 4 : w;
+    const std::size_t from = place.at > room ? place.at - room : 0, to = std::min(b.size(), place.at + w + room);
     total += static_cast<double>(infix_distance(a.substr(at, w), b.substr(from, to - from))) / static_cast<double>(w);
   }
   const double divergence = total / static_cast<double>(windows);

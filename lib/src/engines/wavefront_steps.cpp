@@ -76,13 +76,24 @@ Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t
                      const WavefrontSteps& steps) {
   Result result;
   BusySpan busy;
+  // At most two batches of kBatch launches queued between reads (a read interval may be
+  // thousands), so that a cancelled call stops within a batch: every kBatch-th launch keeps
+  // its event, and the one two batches back is waited for (a cancel is seen there) before the
+  // next batch is queued; the device never runs dry meanwhile.
+  constexpr std::int64_t kBatch = 32;
+  cl::Event batch_ends[2];
   std::int64_t bound = max_distance;
   for (std::int64_t step = 0;; ++step) {
     const bool live = steps.live(step, bound);
     const bool read_after = !live || !steps.live(step + 1, bound) || (step + 1) % steps.read_interval == 0 ||
                             step >= steps.last_step;
     if (live) {
-      result.costs.cells += steps.enqueue(step, bound, busy.event(read_after));
+      const bool batch_end = step % kBatch == kBatch - 1;
+      cl::Event& end = batch_ends[(step / kBatch) % 2];
+      if (batch_end && step >= 2 * kBatch) device.wait(&end);
+      cl::Event* event = busy.event(read_after);
+      result.costs.cells += steps.enqueue(step, bound, event ? event : batch_end ? &end : nullptr);
+      if (batch_end && event) end = *event;
       ++result.costs.launches;
     }
     if (!read_after) continue;

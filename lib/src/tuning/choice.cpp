@@ -96,6 +96,13 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
     return PairShape{static_cast<double>(strings[pairs[i].a].size()), static_cast<double>(strings[pairs[i].b].size()),
                      distance};
   };
+  const auto is_large = [&](std::size_t i) {
+    const PairShape p = shape(i, -1);
+    return p.m * p.n >= kSinglePairCells;
+  };
+  bool any_large = false;  // else every pair stays, with nothing predicted
+  for (std::size_t i = 0; i < count && !any_large; ++i) any_large = is_large(i);
+  if (!any_large) return alone;
   // Every pair's chain at the batch engine's first bound: distances are estimated only for
   // the pairs that might leave.
   std::vector<double> chain(count), items(count);
@@ -112,20 +119,30 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
     return busy_items <= 0 ? 0.0 : std::max(work / std::min(resident, busy_items), longest);
   };
   double work = 0, all_items = 0;
+  // Only the large pairs may leave (first in `order`); the longest chain of the others stays.
+  std::vector<std::size_t> order;
+  double longest_staying = 0;
   for (std::size_t i = 0; i < count; ++i) {
     work += chain[i] * items[i];
     all_items += items[i];
+    if (is_large(i))
+      order.push_back(i);
+    else
+      longest_staying = std::max(longest_staying, chain[i]);
   }
+  const std::size_t large = order.size();
   const double longest = *std::max_element(chain.begin(), chain.end());
   const double whole = batch_time(work, all_items, longest);
   // A pair alone costs at least kCallSeconds: no more pairs than this can pay for leaving.
-  const auto most = static_cast<std::size_t>(std::min<double>(static_cast<double>(count), whole / kCallSeconds));
+  const auto most = static_cast<std::size_t>(std::min<double>(static_cast<double>(large), whole / kCallSeconds));
   if (most == 0) return alone;
-  std::vector<std::size_t> order(count);
-  for (std::size_t i = 0; i < count; ++i) order[i] = i;
-  const std::size_t ranked = std::min(count, most + 1);
+  const std::size_t ranked = std::min(large, most + 1);
   std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(ranked), order.end(),
                     [&chain](std::size_t x, std::size_t y) { return chain[x] > chain[y]; });
+  // The longest chain left in the batch once the first k large pairs have left.
+  const auto left_after = [&](std::size_t k, const std::vector<double>& chains) {
+    return std::max(longest_staying, k < ranked ? chains[order[k]] : 0.0);
+  };
 
   // The most pairs worth a look: moving the k longest out can beat the whole batch only if
   // k calls of kCallSeconds and the batch left come to less.
@@ -135,8 +152,8 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
     for (std::size_t k = 1; k <= most; ++k) {
       moved_work += chain[order[k - 1]] * items[order[k - 1]];
       moved_items += items[order[k - 1]];
-      const double next = k < ranked ? chain[order[k]] : 0;
-      if (k * kCallSeconds + batch_time(work - moved_work, all_items - moved_items, next) < whole) looked = k;
+      if (k * kCallSeconds + batch_time(work - moved_work, all_items - moved_items, left_after(k, chain)) < whole)
+        looked = k;
     }
   }
   if (looked == 0) return alone;
@@ -154,7 +171,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
     by_itself[k] = single.predicted ? single.predicted->seconds : kCallSeconds + refined[k] * items[i] / resident;
   }
   // The best number of pairs to move, among the pairs looked at (longest chains first).
-  std::vector<double> longest_after(looked + 1, looked < ranked ? chain[order[looked]] : 0);
+  std::vector<double> longest_after(looked + 1, left_after(looked, chain));
   for (std::size_t k = looked; k-- > 0;) longest_after[k] = std::max(longest_after[k + 1], refined[k]);
   double kept_work = work, kept_items = all_items;
   for (std::size_t k = 0; k < looked; ++k) kept_work += (refined[k] - chain[order[k]]) * items[order[k]];

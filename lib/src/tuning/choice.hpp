@@ -31,7 +31,11 @@ PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string
 // batch's time (the longest chain left, or its cells over every resident work-item) plus
 // each moved pair's time alone (auto_choice's prediction, or, where the entry measured
 // nothing, its chain spread over the device).
+// Only pairs of kSinglePairCells or more may leave: the single-pair models are measured on
+// pairs that fill the device and predict a short pair far too fast (on the H100 a 30 kbp
+// pair alone: 0.1 ms predicted, 3.5 ms measured).
 // `threads`: host threads for the predictions.
+constexpr double kSinglePairCells = double(1 << 30);
 std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
                             const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                             unsigned threads);

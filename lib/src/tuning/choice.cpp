@@ -19,17 +19,12 @@ bool measured_both_kinds(const std::vector<MeasuredChoice>& measured) {
   return has(Work::matrix) && has(Work::wavefront);
 }
 
-// The prediction of a variant's model for `capability`, with the entry's measurements of
-// its tuned configuration where it has them.
-std::optional<Prediction> predict(const DeviceInfo& device, const Variant& v, Capability capability,
-                                  const std::vector<MeasuredChoice>& measured, const PairShape& pair) {
-  const CostModel& model = v.cost(capability);
-  if (!model) return std::nullopt;
+// A variant's tuned configuration with the entry's measurements of it (none where it has
+// none): what its cost models read.
+MeasuredChoice configuration_of(const DeviceInfo& device, const Variant& v, const std::vector<MeasuredChoice>& measured) {
   for (const MeasuredChoice& c : measured)
-    if (c.choice.variant == v.info.name) return model({device, c.choice.params, c.measured}, pair);
-  const std::vector<Measurement> none;
-  const TunedChoice tuned = tuned_choice(device, v.info.name);
-  return model({device, tuned.params, none}, pair);
+    if (c.choice.variant == v.info.name) return c;
+  return {tuned_choice(device, v.info.name), {}};
 }
 
 }  // namespace
@@ -37,6 +32,7 @@ std::optional<Prediction> predict(const DeviceInfo& device, const Variant& v, Ca
 PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b) {
   const auto measured = measured_choices(device);
   PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size())};
+  // Measured configurations only (the pair's distance estimated once, when first needed).
   const auto prediction = [&](const TunedChoice& choice) -> std::optional<Prediction> {
     for (const MeasuredChoice& c : measured)
       if (c.choice.variant == choice.variant && c.choice.params == choice.params) {
@@ -200,10 +196,14 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
   const Variant* best = variants.front();
   std::optional<double> best_seconds;
   for (const Variant* v : variants) {
+    const CostModel& model = v->cost(capability);
+    if (!model) continue;
+    const MeasuredChoice configuration = configuration_of(device, *v, measured);
+    const CostInputs inputs{device, configuration.choice.params, configuration.measured};
     double seconds = 0;
     bool predicted = true;
     for (const PairShape& pair : pairs) {
-      const auto p = predict(device, *v, capability, measured, pair);
+      const auto p = model(inputs, pair);
       if (!p) {
         predicted = false;
         break;

@@ -88,15 +88,15 @@ void check_length(std::string_view a, std::string_view b) {
 }  // namespace detail
 
 Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability capability, const Params& call_params,
-                                        std::string_view a, std::string_view b) {
+                                        const detail::DivergenceSample* pair) {
   const bool automatic = detail::is_automatic(variant);
-  if (automatic && capability != Capability::distance)
-    throw Error(ErrorCode::internal, "auto plans distances only; the caller chooses the variant of other capabilities");
+  if (automatic && (capability != Capability::distance || !pair))
+    throw Error(ErrorCode::internal, "auto plans the distance of a pair only; the caller chooses the variant of others");
   detail::OpenDevice* dev =
       automatic || detail::find_variant(variant, capability).info.uses_device ? &open() : nullptr;
   // The CPU variants have no parameters to look up.
   const TunedChoice tuned = !dev        ? TunedChoice{variant, {}, "defaults"}
-                            : automatic ? detail::auto_choice(dev->info(), a, b).choice
+                            : automatic ? detail::auto_choice(dev->info(), *pair).choice
                                         : tuned_choice(dev->info(), variant);
   const auto& v = detail::find_variant(tuned.variant);
   const Params own = detail::params_for(call_params, v.info.name, !automatic);
@@ -108,13 +108,14 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   return Plan{&v, std::move(resolved), std::move(source), dev, &cancel};
 }
 
-Result Context::Impl::run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance) {
+Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
+  const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
   const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
   const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
   const bool bounded = max_distance >= 0 && max_distance < longest;
-  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest, plan.cancel};
+  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest, plan.cancel, pair};
 
   const double built_before = plan.device ? plan.device->build_seconds() : 0.0;
   const auto start = std::chrono::steady_clock::now();
@@ -141,8 +142,9 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->start_call();
-  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, a, b);
-  Result result = Impl::run(plan, a, b, options.max_distance);
+  const detail::DivergenceSample pair(a, b);
+  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+  Result result = Impl::run(plan, pair, options.max_distance);
   result.variant = plan.variant->info.name;
   result.params = plan.params;
   result.params_source = plan.params_source;

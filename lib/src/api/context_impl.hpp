@@ -31,7 +31,7 @@ struct Context::Impl {
 
   // What a call runs: the variant, its parameters and where they came from, and the
   // device (null for the CPU variants). A named variant must have `capability`; "auto"
-  // (distance only) picks for the pair a, b. Opens the device when needed; checks that it
+  // (distance only) picks for `pair`. Opens the device when needed; checks that it
   // can run the configuration. Call under the lock.
   struct Plan {
     const detail::Variant* variant;
@@ -40,13 +40,13 @@ struct Context::Impl {
     detail::OpenDevice* device;
     const detail::Cancellation* cancel;
   };
-  Plan plan(const std::string& variant, Capability capability, const Params& call_params, std::string_view a = {},
-            std::string_view b = {});
+  Plan plan(const std::string& variant, Capability capability, const Params& call_params,
+            const detail::DivergenceSample* pair = nullptr);
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
   // variants.
-  static Result run(const Plan& plan, std::string_view a, std::string_view b, std::int64_t max_distance);
+  static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
 };
 
 namespace detail {

@@ -128,7 +128,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     std::atomic<std::uint64_t> cells{0};
     detail::parallel_each(split.singles.size(), threads, [&](std::size_t k) {
       impl_->cancel.check();
-      const Result r = Impl::run(named, a_of(split.singles[k]), b_of(split.singles[k]), options.max_distance);
+      const Result r = Impl::run(named, {a_of(split.singles[k]), b_of(split.singles[k])}, options.max_distance);
       out.distances[split.singles[k]] = r.distance;
       cells += r.costs.cells;
     });
@@ -137,9 +137,9 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     if (!split.singles.empty()) record(named, costs, split.singles.size());
   } else {
     for (std::size_t i : split.singles) {
-      const Impl::Plan plan =
-          automatic ? impl_->plan(options.variant, Capability::distance, options.params, a_of(i), b_of(i)) : named;
-      const Result r = Impl::run(plan, a_of(i), b_of(i), options.max_distance);
+      const detail::DivergenceSample pair(a_of(i), b_of(i));
+      const Impl::Plan plan = automatic ? impl_->plan(options.variant, Capability::distance, options.params, &pair) : named;
+      const Result r = Impl::run(plan, pair, options.max_distance);
       out.distances[i] = r.distance;
       Costs costs = r.costs;
       costs.seconds = 0;  // the batch's seconds are measured whole, below

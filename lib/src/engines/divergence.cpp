@@ -79,9 +79,7 @@ Place place_in(std::string_view a, std::string_view b, std::size_t at, std::size
   return {std::min(diagonal, b.size()), false};
 }
 
-}  // namespace
-
-std::optional<double> sampled_divergence(std::string_view a, std::string_view b, double max_fraction) {
+std::optional<double> sampled_mean(std::string_view a, std::string_view b) {
   const std::size_t shorter = std::min(a.size(), b.size());
   if (shorter < kShortest) return std::nullopt;
   const std::size_t w = std::min(kWindow, shorter), windows = std::clamp<std::size_t>(shorter / w, 1, kWindows);
@@ -96,16 +94,24 @@ std::optional<double> sampled_divergence(std::string_view a, std::string_view b,
     const std::size_t from = place.at > room ? place.at - room : 0, to = std::min(b.size(), place.at + w + room);
     total += static_cast<double>(infix_distance(a.substr(at, w), b.substr(from, to - from))) / static_cast<double>(w);
   }
-  const double divergence = total / static_cast<double>(windows);
-  if (divergence > max_fraction) return std::nullopt;
-  return divergence;
+  return total / static_cast<double>(windows);
 }
 
-double estimated_distance(std::string_view a, std::string_view b) {
-  const double m = static_cast<double>(a.size()), n = static_cast<double>(b.size());
+}  // namespace
+
+std::optional<double> DivergenceSample::divergence(double max_fraction) const {
+  if (!taken_) {
+    mean_ = sampled_mean(a_, b_);
+    taken_ = true;
+  }
+  if (!mean_ || *mean_ > max_fraction) return std::nullopt;
+  return mean_;
+}
+
+double DivergenceSample::estimated_distance() const {
+  const double m = static_cast<double>(a_.size()), n = static_cast<double>(b_.size());
   constexpr double most = 1.0 / 3;
-  const double divergence = sampled_divergence(a, b, most).value_or(most);
-  return std::max(std::abs(m - n), divergence * std::max(m, n));
+  return std::max(std::abs(m - n), divergence(most).value_or(most) * std::max(m, n));
 }
 
 }  // namespace levcl::detail

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engines/cost_model.hpp"
+#include "engines/divergence.hpp"
 #include "engines/pieces.hpp"
 #include "levcl/levcl.hpp"
 
@@ -28,7 +29,8 @@ struct Call {
   std::string_view a, b;
   Params params;              // every parameter of the variant, defaults filled in, range-checked
   std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
-  const Cancellation* cancel = nullptr;  // the CPU variants check it as they go (device ones: OpenDevice)
+  const Cancellation* cancel;  // the CPU variants check it as they go (device ones: OpenDevice)
+  const DivergenceSample& sample;  // of a and b, shared with auto's choice
 };
 
 // A whole batch, as a batch engine receives it.

@@ -66,10 +66,10 @@ WavefrontBuffers::State WavefrontBuffers::read_state(cl::CommandQueue& queue) {
           (static_cast<std::uint64_t>(values[STATE_CELLS_HIGH]) << 32) | values[STATE_CELLS_LOW]};
 }
 
-bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend) {
+bool extend_by_words(const DivergenceSample& sample, std::int64_t extend) {
   if (extend != 1) return extend == 2;
   constexpr double words_from = 1.0 / 16;  // 16 or more matching bytes per edit
-  return sampled_divergence(a, b, words_from).has_value();
+  return sample.divergence(words_from).has_value();
 }
 
 Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,

@@ -74,7 +74,7 @@ class WavefrontBuffers {
 // dissimilar ones, whose runs are a byte or two (H100: E. coli K-12 vs DH1, 99.4% similar,
 // 2.1x faster; the 53%-similar motivating pair 1.45x slower). "Look similar": the sampled
 // divergence (engines/divergence.hpp) leaves 16 or more matching bytes per edit.
-bool extend_by_words(std::string_view a, std::string_view b, std::int64_t extend);
+bool extend_by_words(const DivergenceSample& sample, std::int64_t extend);
 
 // One launch of a wavefront variant: step s is a radius (one column per launch) or a
 // band of radii (tiles). `live(s, bound)` says whether step s has any cell inside the

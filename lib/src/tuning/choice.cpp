@@ -29,14 +29,15 @@ MeasuredChoice configuration_of(const DeviceInfo& device, const Variant& v, cons
 
 }  // namespace
 
-PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b) {
+PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample) {
+  const std::string_view a = sample.a(), b = sample.b();
   const auto measured = measured_choices(device);
   PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size())};
   // Measured configurations only (the pair's distance estimated once, when first needed).
   const auto prediction = [&](const TunedChoice& choice) -> std::optional<Prediction> {
     for (const MeasuredChoice& c : measured)
       if (c.choice.variant == choice.variant && c.choice.params == choice.params) {
-        if (pair.distance < 0) pair.distance = estimated_distance(a, b);
+        if (pair.distance < 0) pair.distance = sample.estimated_distance();
         return find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured}, pair);
       }
     return std::nullopt;
@@ -159,10 +160,10 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
   std::vector<double> refined(looked), by_itself(looked);
   for (std::size_t k = 0; k < looked; ++k) {
     const std::size_t i = order[k];
-    const std::string_view a = strings[pairs[i].a], b = strings[pairs[i].b];
-    const auto p = engine.batch.cost(inputs, shape(i, estimated_distance(a, b)));
+    const DivergenceSample sample(strings[pairs[i].a], strings[pairs[i].b]);
+    const auto p = engine.batch.cost(inputs, shape(i, sample.estimated_distance()));
     refined[k] = p ? p->seconds : chain[i];
-    const PairChoice single = auto_choice(device, a, b);
+    const PairChoice single = auto_choice(device, sample);
     // Measured nothing: a single-pair engine fills the device, as the batch engine would.
     by_itself[k] = single.predicted ? single.predicted->seconds : kCallSeconds + refined[k] * items[i] / resident;
   }

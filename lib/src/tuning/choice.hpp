@@ -22,7 +22,7 @@ struct PairChoice {
 // (VariantInfo::work), the one predicted fastest for the pair, its distance estimated from
 // samples of it; otherwise the entry's best variant (tuned_choice(device, "auto")),
 // predicted where the entry measured it.
-PairChoice auto_choice(const DeviceInfo& device, std::string_view a, std::string_view b);
+PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& pair);
 
 // The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
 // batch engine `engine` (params: its configuration): in a batch a pair's chain of work

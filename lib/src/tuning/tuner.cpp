@@ -87,7 +87,7 @@ constexpr double kReferenceSeconds = 10;
 // the other families.
 std::vector<const VariantInfo*> reference_candidates(const DeviceInfo& device, const TuningWorkload& w) {
   const detail::PairShape pair{static_cast<double>(w.a.size()), static_cast<double>(w.b.size()),
-                               detail::estimated_distance(w.a, w.b)};
+                               detail::DivergenceSample(w.a, w.b).estimated_distance()};
   std::vector<std::pair<double, const VariantInfo*>> quick;
   for (const detail::Variant* v : detail::variants_with(Capability::distance)) {
     if (v->info.uses_device || !v->distance.cost) continue;

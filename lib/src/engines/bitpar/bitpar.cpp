@@ -19,10 +19,10 @@ namespace {
 // A first bound for an unbounded run: the sampled divergence scaled to the whole length,
 // with room to spare; the whole matrix when the sample looks dissimilar (then a band saves
 // nothing) or the strings are short.
-std::int64_t first_bound(std::string_view a, std::string_view b) {
-  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+std::int64_t first_bound(const DivergenceSample& sample) {
+  const std::int64_t m = static_cast<std::int64_t>(sample.a().size()), n = static_cast<std::int64_t>(sample.b().size());
   const std::int64_t longest = std::max(m, n), difference = m > n ? m - n : n - m;
-  const auto divergence = sampled_divergence(a, b, 1.0 / 8);
+  const auto divergence = sample.divergence(1.0 / 8);
   if (!divergence || longest < 4096) return longest;
   return std::min(longest, difference + 64 + static_cast<std::int64_t>(4 * *divergence * static_cast<double>(longest)));
 }
@@ -33,7 +33,7 @@ template <typename Run>
 std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, Run&& run) {
   const std::int64_t longest = std::max(m, n);
   const bool bounded = call.max_distance < longest;
-  std::int64_t k = bounded ? call.max_distance : first_bound(call.a, call.b);
+  std::int64_t k = bounded ? call.max_distance : first_bound(call.sample);
   for (;;) {
     const std::int64_t d = run(band_for(m, n, k));
     if (d <= k || k >= longest || bounded) return d;

@@ -96,7 +96,7 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
     throw Error(ErrorCode::input_too_long, "inputs this long leave no room for tile=" + std::to_string(t) +
                                                " in 32-bit radii; use a column variant");
 
-  const bool words = extend_by_words(call.a, call.b, params.at("extend"));
+  const bool words = extend_by_words(call.sample, params.at("extend"));
   // Unrolled private tiles stay in registers; on a CPU they gain nothing past t = 4
   // (2t^2 = 32 cells) and their compile time grows with t^2 (POCL: 17 s at t = 8).
   const bool unroll = kind == BandKernel::tile_private && (device.info().type != "cpu" || t <= 4);

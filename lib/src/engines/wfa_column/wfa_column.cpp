@@ -34,7 +34,7 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, const 
   const Params& params = call.params;
   const std::int64_t wg = params.at("wg");
   const bool diamond = params.at("diamond") != 0;
-  const bool words = extend_by_words(call.a, call.b, params.at("extend"));
+  const bool words = extend_by_words(call.sample, params.at("extend"));
   const std::string options = "-DWG=" + std::to_string(wg) +
                               " -DPREFETCH=" + (strategy.staging == Staging::local_memory ? "1" : "0") +
                               " -DEXTEND_WORDS=" + (words ? "1" : "0");

@@ -150,9 +150,9 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
 // from run to run.
 class PieceMeetings final : public BreakpointFinder {
  public:
-  PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params)
-      : device_(device), params_(params), strings_(strings),
-        words_(extend_by_words(strings.host_a, strings.host_b, params.at("extend"))) {}
+  // `sample`: of the whole strings.
+  PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
+      : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))) {}
 
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
   Costs costs() const override { return costs_; }
@@ -288,7 +288,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
 Result pair_distance(OpenDevice& device, const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
   const DeviceStrings strings(device, call.a, call.b);
-  PieceMeetings meetings(device, strings, call.params);
+  PieceMeetings meetings(device, strings, call.params, call.sample);
   Result result;
   result.distance =
       meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;
@@ -322,7 +322,8 @@ std::vector<Variant> persistent_variants() {
   v.distance = {[](OpenDevice* device, const Call& call) { return pair_distance(*device, call); }, wavefront_cost()};
   // A piece's breakpoint costs what its distance does: the same launch finds both.
   v.breakpoint = {[](OpenDevice& device, const DeviceStrings& strings, const Params& params) {
-                    return std::unique_ptr<BreakpointFinder>(new PieceMeetings(device, strings, params));
+                    return std::unique_ptr<BreakpointFinder>(
+                        new PieceMeetings(device, strings, params, DivergenceSample(strings.host_a, strings.host_b)));
                   },
                   wavefront_cost()};
   return {v};

@@ -68,7 +68,8 @@ class PieceEngines {
     for (const detail::Variant* v : detail::variants_with(Capability::traceback))
       if (v->traceback.max_distance >= d) able.push_back(v);
     const detail::Variant* chosen =
-        able.empty() ? nullptr : &detail::cheapest(device_.info(), Capability::traceback, able, {{0, 0, double(d)}});
+        able.empty() ? nullptr : &detail::cheapest(device_.info(), Capability::traceback, able, 1,
+                                             [d](std::size_t) { return detail::PairShape{0, 0, double(d)}; });
     return chosen_[d] = chosen;
   }
 
@@ -291,12 +292,13 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
   if (automatic) {
-    std::vector<detail::PairShape> shapes;
-    for (const IndexPair& p : pairs)
-      shapes.push_back({static_cast<double>(strings[p.a].size()), static_cast<double>(strings[p.b].size()),
-                        static_cast<double>(std::max(strings[p.a].size(), strings[p.b].size()))});
+    // A breakpoint's bound is the longer length (a piece's distance is not known yet).
+    const auto shape = [&](std::size_t i) {
+      const double m = static_cast<double>(strings[pairs[i].a].size()), n = static_cast<double>(strings[pairs[i].b].size());
+      return detail::PairShape{m, n, std::max(m, n)};
+    };
     splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
-                                detail::variants_with(Capability::breakpoint), shapes)
+                                detail::variants_with(Capability::breakpoint), pairs.size(), shape)
                    .info.name;
   }
   const Impl::Plan plan = impl_->plan(splitter, Capability::breakpoint, options.params);

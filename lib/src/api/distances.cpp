@@ -51,17 +51,6 @@ struct Split {
   std::vector<std::size_t> batched_at, singles;
 };
 
-// auto's batch engine: the one predicted fastest over the pairs; null when none is registered.
-const detail::Variant* batch_engine(const DeviceInfo& device, const std::vector<std::string_view>& strings,
-                                    const std::vector<IndexPair>& pairs) {
-  const std::vector<const detail::Variant*> engines = detail::variants_with(Capability::batch);
-  if (engines.size() <= 1) return engines.empty() ? nullptr : engines.front();
-  std::vector<detail::PairShape> shapes;
-  for (const IndexPair& p : pairs)
-    shapes.push_back({static_cast<double>(strings[p.a].size()), static_cast<double>(strings[p.b].size())});
-  return &detail::cheapest(device, Capability::batch, engines, shapes);
-}
-
 }  // namespace
 
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
@@ -93,9 +82,13 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   std::vector<bool> alone;
   if (automatic) {
     const DeviceInfo& device = impl_->open().info();
-    if (const detail::Variant* engine = batch_engine(device, strings, pairs)) {
-      batch_plan = impl_->plan(engine->info.name, Capability::batch, options.params);
-      alone = detail::run_alone(device, *engine, batch_plan.params, strings, pairs, threads);
+    const auto engines = detail::variants_with(Capability::batch);
+    if (!engines.empty()) {
+      const detail::Variant& engine = detail::cheapest(device, Capability::batch, engines, pairs.size(), [&](std::size_t i) {
+        return detail::PairShape{static_cast<double>(a_of(i).size()), static_cast<double>(b_of(i).size())};
+      });
+      batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
+      alone = detail::run_alone(device, engine, batch_plan.params, strings, pairs, threads);
     }
   }
   const bool batching = batch_plan.variant && batch_plan.variant->info.can(Capability::batch);

@@ -189,7 +189,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
 }
 
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
-                        const std::vector<PairShape>& pairs) {
+                        std::size_t count, const std::function<PairShape(std::size_t)>& shape) {
   if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +
                                                             capability_name(capability) + " capability");
   if (variants.size() == 1) return *variants.front();
@@ -203,8 +203,8 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     const CostInputs inputs{device, configuration.choice.params, configuration.measured};
     double seconds = 0;
     bool predicted = true;
-    for (const PairShape& pair : pairs) {
-      const auto p = model(inputs, pair);
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto p = model(inputs, shape(i));
       if (!p) {
         predicted = false;
         break;

@@ -3,6 +3,7 @@
 // measurements (README: "auto").
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -40,10 +41,10 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
                             const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                             unsigned threads);
 
-// The variant of `variants` whose model for `capability` predicts the least time for
-// `pairs` (summed), at its tuned configuration with the measurements of the device's entry;
-// the first when none predicts.
+// The variant of `variants` whose model for `capability` predicts the least time for the
+// `count` pairs shape(0) .. shape(count - 1) (summed), at its tuned configuration with the
+// measurements of the device's entry; the first when none predicts, or when it is the only one.
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
-                        const std::vector<PairShape>& pairs);
+                        std::size_t count, const std::function<PairShape(std::size_t)>& shape);
 
 }  // namespace levcl::detail

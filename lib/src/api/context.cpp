@@ -115,7 +115,7 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
   const std::int64_t difference = static_cast<std::int64_t>(a.size() > b.size() ? a.size() - b.size() : b.size() - a.size());
   const bool bounded = max_distance >= 0 && max_distance < longest;
-  const detail::Call call{a, b, plan.params, bounded ? max_distance : longest, plan.cancel, pair};
+  const detail::Call call{pair, plan.params, bounded ? max_distance : longest, plan.cancel};
 
   const double built_before = plan.device ? plan.device->build_seconds() : 0.0;
   const auto start = std::chrono::steady_clock::now();

@@ -26,11 +26,10 @@ struct DeviceStrings;
 
 // One distance to compute, as a variant's run routine receives it.
 struct Call {
-  std::string_view a, b;
-  Params params;              // every parameter of the variant, defaults filled in, range-checked
-  std::int64_t max_distance;  // no answer above this matters: the caller's k, else max(m, n)
-  const Cancellation* cancel;  // the CPU variants check it as they go (device ones: OpenDevice)
-  const DivergenceSample& sample;  // of a and b, shared with auto's choice
+  const DivergenceSample& pair;  // the strings a and b, with the sample auto's choice took of them
+  Params params;                 // every parameter of the variant, defaults filled in, range-checked
+  std::int64_t max_distance;     // no answer above this matters: the caller's k, else max(m, n)
+  const Cancellation* cancel;    // the CPU variants check it as they go (device ones: OpenDevice)
 };
 
 // A whole batch, as a batch engine receives it.

@@ -35,7 +35,7 @@ Result run_antidiagonal(OpenDevice& device, const Call& call) {
   // The distance is symmetric: make a the shorter string, so anti-diagonals, stored by
   // row, need min(m,n)+1 cells. Every cell is computed whatever max_distance says: the
   // naive baseline stays naive.
-  std::string_view sa = call.a, sb = call.b;
+  std::string_view sa = call.pair.a(), sb = call.pair.b();
   if (sa.size() > sb.size()) std::swap(sa, sb);
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
   Result result;

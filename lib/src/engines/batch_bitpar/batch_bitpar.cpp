@@ -493,10 +493,10 @@ std::vector<Variant> batch_variants() {
   // One pair is a batch of one: a single work-item's chain (auto never picks it for a pair:
   // the tuning database does not rate it).
   v.distance.run = [](OpenDevice* device, const Call& call) {
-    const std::string_view strings[] = {call.a, call.b};
+    const std::string_view strings[] = {call.pair.a(), call.pair.b()};
     const IndexPair pair{0, 1};
     // call.max_distance is the caller's k, or the longer length when there is none.
-    const bool bounded = call.max_distance < static_cast<std::int64_t>(std::max(call.a.size(), call.b.size()));
+    const bool bounded = call.max_distance < static_cast<std::int64_t>(std::max(call.pair.a().size(), call.pair.b().size()));
     BatchResult batch;
     run_batch(*device, BatchCall{strings, &pair, 1, call.params, 1, bounded ? call.max_distance : -1}, batch);
     Result result;

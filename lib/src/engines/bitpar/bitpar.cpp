@@ -33,7 +33,7 @@ template <typename Run>
 std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, Run&& run) {
   const std::int64_t longest = std::max(m, n);
   const bool bounded = call.max_distance < longest;
-  std::int64_t k = bounded ? call.max_distance : first_bound(call.sample);
+  std::int64_t k = bounded ? call.max_distance : first_bound(call.pair);
   for (;;) {
     const std::int64_t d = run(band_for(m, n, k));
     if (d <= k || k >= longest || bounded) return d;
@@ -43,7 +43,7 @@ std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, Run
 
 // The longer string as A: rows make stripes, and more stripes keep more of a device busy.
 std::pair<std::string_view, std::string_view> rows_first(const Call& call) {
-  return call.a.size() >= call.b.size() ? std::pair{call.a, call.b} : std::pair{call.b, call.a};
+  return call.pair.a().size() >= call.pair.b().size() ? std::pair{call.pair.a(), call.pair.b()} : std::pair{call.pair.b(), call.pair.a()};
 }
 
 Result run_cpu_bitpar(const Call& call) {

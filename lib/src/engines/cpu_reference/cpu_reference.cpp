@@ -16,7 +16,7 @@ namespace {
 // Wagner-Fischer with two rows of the shorter string's length. A row's minimum never
 // falls from one row to the next, so once it passes max_distance the answer is known to.
 Result run_cpu_dp(const Call& call) {
-  std::string_view a = call.a, b = call.b;
+  std::string_view a = call.pair.a(), b = call.pair.b();
   if (a.size() < b.size()) std::swap(a, b);  // b is the shorter: rows of |b|+1
   std::vector<std::uint32_t> row(b.size() + 1);
   std::iota(row.begin(), row.end(), 0u);
@@ -46,7 +46,7 @@ Result run_cpu_dp(const Call& call) {
 Result run_cpu_wfa(const Call& call) {
   Result r;
   r.distance =
-      cpu_wfa_distance(call.a, call.b, call.max_distance, &r.costs.cells, call.cancel).value_or(call.max_distance + 1);
+      cpu_wfa_distance(call.pair.a(), call.pair.b(), call.max_distance, &r.costs.cells, call.cancel).value_or(call.max_distance + 1);
   return r;
 }
 

@@ -91,12 +91,12 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
   const bool pwg = kind == BandKernel::pwg;
   const std::int64_t wg = workgroup_of(kind, params);
   const bool diamond = params.at("diamond") != 0;
-  const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (std::max(m, n) + 2 * t > INT_MAX)
     throw Error(ErrorCode::input_too_long, "inputs this long leave no room for tile=" + std::to_string(t) +
                                                " in 32-bit radii; use a column variant");
 
-  const bool words = extend_by_words(call.sample, params.at("extend"));
+  const bool words = extend_by_words(call.pair, params.at("extend"));
   // Unrolled private tiles stay in registers; on a CPU they gain nothing past t = 4
   // (2t^2 = 32 cells) and their compile time grows with t^2 (POCL: 17 s at t = 8).
   const bool unroll = kind == BandKernel::tile_private && (device.info().type != "cpu" || t <= 4);
@@ -108,7 +108,7 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
   check_memory(device.info(), band_memory(kind, params, m, n), name);
-  WavefrontBuffers buffers(device, call.a, call.b, 4, call.max_distance);
+  WavefrontBuffers buffers(device, call.pair.a(), call.pair.b(), 4, call.max_distance);
   try {
     TileArgs args;
     args.a = buffers.a;

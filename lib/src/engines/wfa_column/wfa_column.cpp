@@ -34,15 +34,15 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, const 
   const Params& params = call.params;
   const std::int64_t wg = params.at("wg");
   const bool diamond = params.at("diamond") != 0;
-  const bool words = extend_by_words(call.sample, params.at("extend"));
+  const bool words = extend_by_words(call.pair, params.at("extend"));
   const std::string options = "-DWG=" + std::to_string(wg) +
                               " -DPREFETCH=" + (strategy.staging == Staging::local_memory ? "1" : "0") +
                               " -DEXTEND_WORDS=" + (words ? "1" : "0");
   cl::Kernel& kernel = device.kernel("wfa_column.cl", "wfa_column", options);
   device.check_launch(kernel, static_cast<std::size_t>(wg));
 
-  const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
-  WavefrontBuffers buffers(device, call.a, call.b, 2, call.max_distance);
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+  WavefrontBuffers buffers(device, call.pair.a(), call.pair.b(), 2, call.max_distance);
   try {
     ColumnArgs args{buffers.a, static_cast<cl_int>(m), buffers.b, static_cast<cl_int>(n), {}, {}, 0, 0, 0, 0,
                     buffers.state};

@@ -286,9 +286,9 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
 
 // One pair with the persistent variant's parameters (every one present).
 Result pair_distance(OpenDevice& device, const Call& call) {
-  const std::int64_t m = static_cast<std::int64_t>(call.a.size()), n = static_cast<std::int64_t>(call.b.size());
-  const DeviceStrings strings(device, call.a, call.b);
-  PieceMeetings meetings(device, strings, call.params, call.sample);
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+  const DeviceStrings strings(device, call.pair.a(), call.pair.b());
+  PieceMeetings meetings(device, strings, call.params, call.pair);
   Result result;
   result.distance =
       meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;

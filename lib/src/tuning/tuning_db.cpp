@@ -167,6 +167,37 @@ std::shared_ptr<const std::vector<Entry>> overlay_entries() {
   return cached;
 }
 
+// Lookups worked out once per device and version of the overlay: auto asks them on every
+// call, and reading an entry of thousands of measurements takes milliseconds.
+template <typename Value>
+class LookupMemo {
+ public:
+  template <typename Make>
+  Value get(const std::shared_ptr<const std::vector<Entry>>& overlay, const std::string& key, Make&& make) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (overlay != overlay_) {
+      values_.clear();
+      overlay_ = overlay;
+    }
+    if (const auto found = values_.find(key); found != values_.end()) return found->second;
+    return values_.emplace(key, make()).first->second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::shared_ptr<const std::vector<Entry>> overlay_;
+  std::map<std::string, Value> values_;
+};
+
+// Every field a lookup reads: the levels match on names, runnability on the limits.
+std::string lookup_key(const DeviceInfo& d) {
+  std::ostringstream key;
+  key << d.platform << '\n' << d.platform_vendor << '\n' << d.vendor << '\n' << d.name << '\n' << d.version << '\n'
+      << d.driver << '\n' << d.type << '\n' << d.architecture << '\n' << d.compute_units << ' ' << d.clock_mhz << ' '
+      << d.max_workgroup << ' ' << d.local_memory << ' ' << d.global_memory << ' ' << d.max_allocation;
+  return key.str();
+}
+
 std::string device_field(const json& entry, const char* key) {
   if (!entry.contains("device")) return "";
   return entry["device"].value(key, "");
@@ -257,10 +288,11 @@ std::string install_tuning_file(const std::string& path) {
 
 namespace detail {
 
-std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device) {
-  const auto overlay = overlay_entries();
+namespace {
+
+std::vector<MeasuredChoice> read_measured_choices(const std::vector<Entry>& overlay, const DeviceInfo& device) {
   for (const auto& level : levels)
-    for (const Entry* entry : entries_in_order(*overlay)) {
+    for (const Entry* entry : entries_in_order(overlay)) {
       // The entry tuned_choice(device, "auto") would take: the first that names a best variant.
       const json& data = entry->data;
       const json bests = data.value("best", json::object());  // named: items() does not own it
@@ -294,16 +326,10 @@ std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device) {
   return {};
 }
 
-}  // namespace detail
-
-TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
-  using namespace detail;
+TunedChoice read_tuned_choice(const std::vector<Entry>& overlay, const DeviceInfo& device, const std::string& variant) {
   const bool automatic = is_automatic(variant);
-  if (!automatic && !find_variant(variant).info.uses_device) return defaults_of(find_variant(variant).info, "defaults");
-
-  const auto overlay = overlay_entries();
   for (const auto& level : levels)
-    for (const Entry* entry_pointer : entries_in_order(*overlay)) {
+    for (const Entry* entry_pointer : entries_in_order(overlay)) {
       const Entry& entry = *entry_pointer;
       if (!level.matches(entry.data, device)) continue;
       const json& best = entry.data.value("best", json::object());
@@ -320,6 +346,26 @@ TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
       return choice_from(entry, level.name, device, chosen->info);
     }
   return defaults_of(automatic ? auto_fallback_variant().info : find_variant(variant).info, "defaults");
+}
+
+}  // namespace
+
+std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device) {
+  static LookupMemo<std::vector<MeasuredChoice>> memo;
+  const auto overlay = overlay_entries();
+  return memo.get(overlay, lookup_key(device), [&] { return read_measured_choices(*overlay, device); });
+}
+
+}  // namespace detail
+
+TunedChoice tuned_choice(const DeviceInfo& device, const std::string& variant) {
+  using namespace detail;
+  if (!is_automatic(variant) && !find_variant(variant).info.uses_device)
+    return defaults_of(find_variant(variant).info, "defaults");
+  static LookupMemo<TunedChoice> memo;
+  const auto overlay = overlay_entries();
+  return memo.get(overlay, lookup_key(device) + '\n' + variant,
+                  [&] { return read_tuned_choice(*overlay, device, variant); });
 }
 
 }  // namespace levcl

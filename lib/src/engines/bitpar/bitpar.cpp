@@ -16,24 +16,25 @@
 namespace levcl::detail {
 namespace {
 
-// A first bound for an unbounded run: the sampled divergence scaled to the whole length,
-// with room to spare; the whole matrix when the sample looks dissimilar (then a band saves
-// nothing) or the strings are short.
-std::int64_t first_bound(const DivergenceSample& sample) {
-  const std::int64_t m = static_cast<std::int64_t>(sample.a().size()), n = static_cast<std::int64_t>(sample.b().size());
+// The first band's bound: the caller's k; else the sampled divergence scaled to the whole
+// length, with room to spare; the whole matrix when the sample looks dissimilar (then a band
+// saves nothing) or the strings are short. Taken before anything is launched: a device
+// would otherwise wait while the host samples (2 ms on a divergent pair).
+std::int64_t first_bound(const Call& call) {
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   const std::int64_t longest = std::max(m, n), difference = m > n ? m - n : n - m;
-  const auto divergence = sample.divergence(1.0 / 8);
+  if (call.max_distance < longest) return call.max_distance;
+  const auto divergence = call.pair.divergence(1.0 / 8);
   if (!divergence || longest < 4096) return longest;
   return std::min(longest, difference + 64 + static_cast<std::int64_t>(4 * *divergence * static_cast<double>(longest)));
 }
 
-// The distance through bands of growing bound: once with the caller's k, else from the
-// estimate, doubling until the answer is within the bound. `run(band)` returns D' (bitpar.hpp).
+// The distance through bands of growing bound from first_bound's, doubling until the answer
+// is within the bound (once only with the caller's k). `run(band)` returns D' (bitpar.hpp).
 template <typename Run>
-std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, Run&& run) {
+std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, std::int64_t k, Run&& run) {
   const std::int64_t longest = std::max(m, n);
   const bool bounded = call.max_distance < longest;
-  std::int64_t k = bounded ? call.max_distance : first_bound(call.pair);
   for (;;) {
     const std::int64_t d = run(band_for(m, n, k));
     if (d <= k || k >= longest || bounded) return d;
@@ -51,7 +52,7 @@ Result run_cpu_bitpar(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
   result.distance = through_bands(
-      call, m, n, [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells, call.cancel); });
+      call, m, n, first_bound(call), [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells, call.cancel); });
   return result;
 }
 
@@ -133,6 +134,7 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
     result.distance = std::max(m, n);
     return result;
   }
+  const std::int64_t first = first_bound(call);
   const DeviceInfo& info = device.info();
   const bool lanes_geometry = geometry == Geometry::lanes;
   const std::int64_t lanes = lanes_geometry ? call.params.at("wg") : 1, chunk = call.params.at("chunk");
@@ -191,7 +193,7 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
                   busy.event(false));
     ++result.costs.launches;
 
-    result.distance = through_bands(call, m, n, [&](const Band& band) {
+    result.distance = through_bands(call, m, n, first, [&](const Band& band) {
       args.band_lo = static_cast<cl_int>(band.lo);
       args.band_hi = static_cast<cl_int>(band.hi);
       const cl_int zero = 0;

@@ -170,7 +170,9 @@ TEST_CASE("text forms: PAF, SAM, pretty") {
   REQUIRE(r.distance == 3);
   const std::string paf = levcl::paf_line("a", "b", r);
   CHECK(paf == "b\t7\t0\t7\t+\ta\t6\t0\t6\t4\t7\t255\tNM:i:3\tcg:Z:" + r.cigar);
-  CHECK(levcl::sam_header("a", 6).find("@SQ\tSN:a\tLN:6") != std::string::npos);
+  const std::string header = levcl::sam_header({{"a", 6}, {"empty", 0}, {"c", 9}});
+  CHECK(header.find("@SQ\tSN:a\tLN:6\n@SQ\tSN:c\tLN:9\n") != std::string::npos);  // no @SQ of LN:0
+  CHECK(header.rfind("@HD\tVN:1.6", 0) == 0);
   CHECK(levcl::sam_line("a", "b", "sitting", r) == "b\t0\ta\t1\t255\t" + r.cigar + "\t*\t0\t0\tsitting\t*\tNM:i:3");
   const std::string pretty = levcl::pretty_alignment("kitten", "sitting", "1X3=1X1=1I");
   CHECK(pretty == "a 1 kitten-\n    *|||*| \nb 1 sitting\n");

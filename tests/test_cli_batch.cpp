@@ -324,8 +324,9 @@ TEST_CASE("the single pair keeps its bare output") {
 TEST_CASE("--align in the batch modes: a cigar column, PAF, SAM and pretty; every CIGAR replayed") {
   const auto& ra = records_a();
   const auto& rb = records_b();
+  // In alignments the query is the read placed on each target: b, as SAM and PAF have it.
   std::vector<Expected> pairs;
-  for (const Record& target : rb) pairs.push_back(named(ra[0], target));
+  for (const Record& target : rb) pairs.push_back(named(target, ra[0]));
   const std::string query = "--query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz());
 
   // The table gains a cigar column, whose cost is the distance.
@@ -368,16 +369,27 @@ TEST_CASE("--align in the batch modes: a cigar column, PAF, SAM and pretty; ever
   r = levcl_cli("--format sam " + query);
   CHECK(r.status == 0);
   lines = split(r.out, '\n');
-  REQUIRE(lines.size() == pairs.size() + 2);
+  // The header: @HD, an @SQ line for every target of a byte or more, @PG.
+  std::size_t references = 0;
+  for (const Record& target : rb) references += !target.sequence.empty();
+  REQUIRE(lines.size() == pairs.size() + 2 + references);
   CHECK(lines[0].rfind("@HD\t", 0) == 0);
-  CHECK(lines[1].rfind("@PG\t", 0) == 0);
+  for (std::size_t i = 0, at = 1; i < rb.size(); ++i)
+    if (!rb[i].sequence.empty())
+      CHECK(lines[at++] == "@SQ\tSN:" + rb[i].name + "\tLN:" + std::to_string(rb[i].sequence.size()));
+  CHECK(lines[1 + references].rfind("@PG\t", 0) == 0);
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const Expected& p = pairs[i];
-    const std::vector<std::string> f = split(lines[i + 2], '\t');
+    const std::vector<std::string> f = split(lines[i + 2 + references], '\t');
     REQUIRE(f.size() >= 11);
     CHECK(f[0] == p.name_b);
-    CHECK(f[2] == p.name_a);
     CHECK(f[9] == (p.b.empty() ? "*" : p.b));
+    if (p.a.empty()) {  // SAM has no empty reference: the read is unmapped
+      CHECK(f[1] == "4");
+      CHECK(f[2] == "*");
+      continue;
+    }
+    CHECK(f[2] == p.name_a);
     CHECK(levcl::verify_alignment(p.a, p.b, f[5] == "*" ? "" : f[5]) == reference(p.a, p.b));
   }
 
@@ -439,4 +451,95 @@ TEST_CASE("SAM: an empty reference has no @SQ (SAM's LN is 1 or more), and its r
   CHECK(r.out.find("@SQ") == std::string::npos);
   CHECK(r.out.find("LN:0") == std::string::npos);
   CHECK(r.out.find("\nr\t4\t*\t0\t0\t*\t*\t0\t0\tACGT\t*\n") != std::string::npos);
+}
+
+// samtools's verdict on a SAM file: quickcheck's status, then view's, with what it printed on
+// stderr (a warning fails the check as an error does).
+void check_samtools_reads(const std::string& sam_path, std::size_t records) {
+  const Output quick = run_shell("samtools quickcheck -v " + quote(sam_path));
+  INFO("quickcheck: " << quick.out << quick.err);
+  CHECK(quick.status == 0);
+  const Output view = run_shell("samtools view -c " + quote(sam_path));
+  INFO("samtools view: " << view.err);
+  CHECK(view.status == 0);
+  CHECK(view.err.empty());
+  CHECK(view.out == std::to_string(records) + "\n");
+}
+
+TEST_CASE("SAM that samtools reads in every mode: each reference in the header, unaligned pairs unmapped") {
+  const auto& ra = records_a();
+  const auto& rb = records_b();
+  const std::string pairs_path =
+      write_file("sam-pairs.tsv", fasta_a() + "\t0\t" + fasta_b_gz() + "\t1\n" + fasta_b_gz() + "\t2\t" + fasta_a() +
+                                      "\t3\n" + fasta_a() + "\t0\t" + fasta_a() + "\t2\n");
+  const struct {
+    std::string args;
+    std::size_t records;
+  } modes[] = {
+      {"--query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz()), rb.size()},
+      {"--all-vs-all " + quote(fasta_b_gz()), rb.size() * (rb.size() - 1) / 2},
+      {"--pairs " + quote(pairs_path), 3},
+      {quote(fasta_a()) + " " + quote(fasta_b_gz()), 1},
+  };
+  for (const auto& mode : modes)
+    for (const std::string bound : {"", " --max-distance 20"}) {
+      const Output r = levcl_cli("--format sam" + bound + " " + mode.args);
+      INFO("levcl --format sam" << bound << " " << mode.args << "\nstderr: " << r.err);
+      REQUIRE(r.status == 0);
+      const std::string sam = write_file("out.sam", r.out);
+      check_samtools_reads(sam, mode.records);
+      // Above the bound: unmapped, RNAME and POS as SAM has them (no htslib warning above).
+      const Output unmapped = run_shell("samtools view -f 4 " + quote(sam) + " | cut -f 3,4 | sort -u");
+      if (!unmapped.out.empty()) CHECK(unmapped.out == "*\t0\n");
+    }
+
+  // One against many: the --query record is the read (QNAME), each target its reference.
+  const Output r = levcl_cli("--format sam --query " + quote(fasta_a()) + " --record-a 2 --targets " + quote(fasta_b_gz()) +
+                             " | samtools view - | cut -f 1,3");
+  REQUIRE(r.status == 0);
+  const std::vector<std::string> lines = split(r.out, '\n');
+  REQUIRE(lines.size() == rb.size());
+  for (std::size_t i = 0; i < rb.size(); ++i)
+    CHECK(lines[i] == ra[2].name + "\t" + (rb[i].sequence.empty() ? "*" : rb[i].name));
+
+  // A header needs every reference first: a streamed input on stdin cannot be read twice.
+  check_failure("--format sam --pairs - < " + quote(pairs_path), 2);
+  check_failure("--format sam --query " + quote(fasta_a()) + " --targets - < " + quote(fasta_b_gz()), 2);
+}
+
+TEST_CASE("PAF: the query is PAF's query, and pairs above --max-distance are told on stderr, not written") {
+  const auto& ra = records_a();
+  const auto& rb = records_b();
+  const std::string query = "--format paf --query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz());
+  Output r = levcl_cli(query);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  std::vector<std::string> lines = split(r.out, '\n');
+  REQUIRE(lines.size() == rb.size());
+  for (std::size_t i = 0; i < rb.size(); ++i) {
+    const std::vector<std::string> f = split(lines[i], '\t');
+    REQUIRE(f.size() == 14);
+    CHECK(f[0] == ra[0].name);  // query
+    CHECK(f[5] == rb[i].name);  // target
+  }
+  std::size_t above = 0;
+  for (const Record& target : rb) above += reference(target.sequence, ra[0].sequence) > 20;
+  REQUIRE(above > 0);
+  r = levcl_cli(query + " --max-distance 20");
+  REQUIRE(r.status == 0);
+  CHECK(split(r.out, '\n').size() == rb.size() - above);
+  CHECK(r.err == "levcl: note: " + std::to_string(above) + " of " + std::to_string(rb.size()) +
+                     " pairs are above --max-distance and have no PAF line (PAF has no unaligned records)\n");
+}
+
+TEST_CASE("PAF's columns as minimap2 writes them for the same query and target") {
+  const std::string dir = LEVCL_PATH(LEVCL_SAMPLE_DIR);
+  const std::string target = quote(dir + "/AF133821.1.fa.gz"), query = quote(dir + "/AY352275.1.fa.gz");
+  const Output ours = levcl_cli("--format paf --query " + query + " --targets " + target + " | cut -f 1,2,5,6,7");
+  const Output theirs = run_shell("minimap2 -c -x asm20 " + target + " " + query + " | head -n 1 | cut -f 1,2,5,6,7");
+  INFO("minimap2: " << theirs.err);
+  REQUIRE(theirs.status == 0);
+  REQUIRE(!theirs.out.empty());
+  CHECK(ours.status == 0);
+  CHECK(ours.out == theirs.out);  // query name and length, strand, target name and length
 }

@@ -440,6 +440,28 @@ TEST_CASE("PairSource: every pair of records once, in order, with its total; one
   CHECK_THROWS_AS(levcl::PairSource::query_against_targets("-", "", "-"), levcl::Error);
 }
 
+TEST_CASE("PairSource references: the sequences of the pairs' a sides, each once, in order, with their lengths") {
+  const std::string path = write_file("refs.fa", ">a\nA\n>b\nCC\n>c\nGGG\n>d\n\n");
+  const auto names = [](const std::vector<levcl::SequenceName>& refs) {
+    std::string out;
+    for (const auto& r : refs) out += r.name + ":" + std::to_string(r.length) + " ";
+    return out;
+  };
+  CHECK(names(levcl::PairSource::all_against_all(path)->references()) == "a:1 b:2 c:3 ");
+  CHECK(names(levcl::PairSource::query_against_targets(path, "c", path)->references()) == "c:3 ");
+
+  // The query as b: each pair is (target, query), and the targets are the references.
+  const auto as_read = levcl::PairSource::query_against_targets(path, "c", path, levcl::PairSource::QueryRole::b);
+  CHECK(names(as_read->references()) == "a:1 b:2 c:3 d:0 ");
+  levcl::NamedPairView p;
+  REQUIRE(as_read->next(p));
+  CHECK((p.name_a == "a" && p.a == "A" && p.name_b == "c" && p.b == "GGG"));
+
+  const std::string pairs = write_file("refs.tsv", path + "\tb\t" + path + "\ta\nAC\tAG\n" + path + "\tb\t" + path + "\tc\n");
+  CHECK(names(levcl::PairSource::pairs_file(pairs)->references()) == "b:2 L2.a:2 ");
+  CHECK_THROWS_AS(levcl::PairSource::pairs_file("-")->references(), levcl::Error);
+}
+
 TEST_CASE("one rule for FASTA: header lines start with '>', every other line is sequence, LF, CRLF and CR end lines") {
   // CR-only line ends (old Mac files): not one long header.
   CHECK(levcl::read_sequence(write_file("cr.fa", ">a\rACGT\rGG\r>b\rTT\r"), "a") == "ACGTGG");

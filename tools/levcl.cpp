@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -81,7 +82,8 @@ void define_options(CLI::App& app, Options& o) {
                      "FASTA path, record, path, record (record: index or name, empty: the first); tab-separated")
           ->type_name("FILE");
   CLI::Option* query = app.add_option("--query", o.query,
-                                      "Batch: A's record (the first, or --record-a) against every record of --targets")
+                                      "Batch: A's record (the first, or --record-a) against every record of --targets; in "
+                                      "alignments the read placed on each target (SAM's QNAME, PAF's query)")
                            ->type_name("A.fa");
   CLI::Option* targets =
       app.add_option("--targets", o.targets, "Batch: the FASTA file whose records --query is compared with, streamed")
@@ -279,8 +281,12 @@ class ProgressLine {
 // Writes alignments in the --format chosen, a pair at a time, in the order of the pairs.
 class AlignmentWriter {
  public:
-  AlignmentWriter(const Options& o, bool batch) : format_(o.format), json_(o.json), batch_(batch) {
-    if (format_ == "cigar" && batch_ && !json_) std::cout << "name_a\tname_b\tlen_a\tlen_b\tdistance\tcigar\n";
+  // `references`: what a SAM header names (read only for --format sam).
+  AlignmentWriter(const Options& o, bool batch, const std::function<std::vector<levcl::SequenceName>()>& references)
+      : format_(o.format), json_(o.json), batch_(batch) {
+    if (json_) return;
+    if (format_ == "cigar" && batch_) std::cout << "name_a\tname_b\tlen_a\tlen_b\tdistance\tcigar\n";
+    if (format_ == "sam") std::cout << levcl::sam_header(references()) << '\n';
   }
   ~AlignmentWriter() { std::cout.flush(); }
   AlignmentWriter(const AlignmentWriter&) = delete;
@@ -291,14 +297,11 @@ class AlignmentWriter {
     if (json_) {
       std::cout << pair_json(name_a, name_b, a.size(), b.size(), r.distance) << ",\"cigar\":\"" << r.cigar << "\"}\n";
     } else if (format_ == "paf") {
-      if (r.distance >= 0) std::cout << levcl::paf_line(name_a, name_b, r) << '\n';
+      if (r.distance >= 0)
+        std::cout << levcl::paf_line(name_a, name_b, r) << '\n';
+      else
+        ++unaligned_;
     } else if (format_ == "sam") {
-      // A batch's references are known only as its pairs arrive: its header names none.
-      if (!header_written_)
-        std::cout << (batch_ ? "@HD\tVN:1.6\tSO:unsorted\n@PG\tID:levcl\tPN:levcl\tVN:" + std::string(levcl::version())
-                             : levcl::sam_header(name_a, a.size()))
-                  << '\n';
-      header_written_ = true;
       std::cout << levcl::sam_line(name_a, name_b, b, r) << '\n';
     } else if (format_ == "pretty") {
       if (batch_) std::cout << (written_ > 0 ? "\n" : "") << "# " << name_a << " " << name_b << " distance " << r.distance << '\n';
@@ -313,11 +316,18 @@ class AlignmentWriter {
     if (!std::cout) levcl::tools::check_output();  // a failed write ends the batch, with exit 3
   }
 
+  // Once every pair is written: PAF has no unaligned records, so the pairs it lacks are told.
+  void finish() {
+    levcl::tools::check_output();
+    if (unaligned_ > 0)
+      std::cerr << "levcl: note: " << unaligned_ << " of " << written_
+                << " pairs are above --max-distance and have no PAF line (PAF has no unaligned records)\n";
+  }
+
  private:
   std::string format_;
   bool json_, batch_;
-  bool header_written_ = false;
-  std::uint64_t written_ = 0;
+  std::uint64_t written_ = 0, unaligned_ = 0;
 };
 
 void check_pretty(const Options& o, std::size_t a, std::size_t b) {
@@ -330,7 +340,7 @@ void check_pretty(const Options& o, std::size_t a, std::size_t b) {
 // Every pair of the batch through an AlignmentStream, each alignment printed as it arrives.
 int run_batch_alignments(const Options& o, const levcl::Options& settings, levcl::PairSource& source) {
   levcl::Context context(o.device);
-  AlignmentWriter writer(o, true);
+  AlignmentWriter writer(o, true, [&] { return source.references(); });
   ProgressLine progress(source.total());
   std::deque<std::pair<std::string, std::string>> names;  // of the pairs not yet written
   levcl::AlignmentStream stream(context, settings,
@@ -353,6 +363,7 @@ int run_batch_alignments(const Options& o, const levcl::Options& settings, levcl
     stream.push(pair.a, pair.b);
   }
   stream.finish();
+  writer.finish();
   return 0;
 }
 
@@ -361,8 +372,9 @@ int run_batch(const Options& o, const levcl::Options& settings) {
   // The inputs are opened before anything is printed: a missing file prints no table.
   const std::unique_ptr<levcl::PairSource> source =
       !o.pairs.empty()   ? levcl::PairSource::pairs_file(o.pairs)
-      : !o.query.empty() ? levcl::PairSource::query_against_targets(o.query, o.record_a.empty() ? o.record : o.record_a,
-                                                                    o.targets)
+      : !o.query.empty() ? levcl::PairSource::query_against_targets(
+                               o.query, o.record_a.empty() ? o.record : o.record_a, o.targets,
+                               o.align ? levcl::PairSource::QueryRole::b : levcl::PairSource::QueryRole::a)
                          : levcl::PairSource::all_against_all(o.all_vs_all);
   if (o.align) return run_batch_alignments(o, settings, *source);
 
@@ -418,7 +430,9 @@ int run_pair_alignment(const Options& o, const levcl::Options& settings) {
   levcl::Context context(o.device);
   const levcl::Alignment r = context.align(a.sequence, b.sequence, settings);
   if (!o.json) {
-    AlignmentWriter(o, false).write(a.name, a.sequence, b.name, b.sequence, r);
+    AlignmentWriter writer(o, false, [&] { return std::vector<levcl::SequenceName>{{a.name, a.sequence.size()}}; });
+    writer.write(a.name, a.sequence, b.name, b.sequence, r);
+    writer.finish();
     return 0;
   }
   nlohmann::json out = run_json(o, a.sequence.size(), b.sequence.size(), r);

@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 
 namespace levcl {
@@ -15,9 +18,9 @@ namespace levcl {
 // and cg:Z: (the CIGAR).
 LEVCL_API std::string paf_line(std::string_view a_name, std::string_view b_name, const Alignment& alignment);
 
-// SAM's header (no newline at the end) naming one reference, a, of its length (none for an
-// empty a: SAM's references have a byte or more).
-LEVCL_API std::string sam_header(std::string_view a_name, std::uint64_t a_length);
+// SAM's header (no newline at the end) naming the references, an @SQ line each, except the
+// empty ones (SAM's references have a byte or more: their reads are unmapped, sam_line).
+LEVCL_API std::string sam_header(const std::vector<SequenceName>& references);
 // A SAM record (no newline): read b (its bytes as SEQ) aligned to reference a from its
 // first byte, with NM:i:; unmapped (flag 4, RNAME "*", POS 0, CIGAR "*") above the bound or
 // against an empty reference.

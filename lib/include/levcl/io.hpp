@@ -87,6 +87,12 @@ class LEVCL_API PairsReader {
 // neither.
 LEVCL_API Record read_record(const std::string& path, const std::string& record = "");
 
+// A sequence's name and length, as SAM's header names a reference (@SQ SN and LN).
+struct SequenceName {
+  std::string name;
+  std::uint64_t length = 0;
+};
+
 // A pair of a batch with its names: views valid until the next pair is asked for.
 struct NamedPairView {
   std::string_view name_a, a, name_b, b;
@@ -100,13 +106,21 @@ class LEVCL_API PairSource {
   virtual bool next(NamedPairView& pair) = 0;
   // Pairs in all, when known before they are read (else 0).
   virtual std::uint64_t total() const { return 0; }
+  // The sequences the pairs' a strings come from, each name once, in the order they first
+  // appear: the references a SAM header names before its records. A streamed input (a pairs
+  // file, the targets) is read a second time for them, so standard input throws
+  // invalid_argument.
+  virtual std::vector<SequenceName> references() const = 0;
 
   // Every line of a pairs file (PairsReader).
   static std::unique_ptr<PairSource> pairs_file(const std::string& path);
+  // Which side of each pair the query of query_against_targets is: a (the query, then the
+  // target), or b, the read an alignment places on each target, as SAM and PAF name them.
+  enum class QueryRole { a, b };
   // One record of `query` (read_record's `record`) against every record of `targets`,
   // read as they come: targets larger than memory stream through.
   static std::unique_ptr<PairSource> query_against_targets(const std::string& query, const std::string& record,
-                                                           const std::string& targets);
+                                                           const std::string& targets, QueryRole role = QueryRole::a);
   // Every unordered pair of a FASTA file's records once: (0,1), (0,2), ..., (1,2), ...
   static std::unique_ptr<PairSource> all_against_all(const std::string& path);
 };

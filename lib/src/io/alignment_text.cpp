@@ -24,12 +24,11 @@ std::string paf_line(std::string_view a_name, std::string_view b_name, const Ali
          std::to_string(alignment.distance) + "\tcg:Z:" + alignment.cigar;
 }
 
-std::string sam_header(std::string_view a_name, std::uint64_t a_length) {
-  // SAM's references are 1 byte or more (LN in [1, 2^31 - 1]): an empty one gets no @SQ, and
-  // its reads are unmapped (sam_line).
-  return "@HD\tVN:1.6\tSO:unsorted\n" +
-         (a_length > 0 ? "@SQ\tSN:" + name_or_star(a_name) + "\tLN:" + std::to_string(a_length) + "\n" : "") +
-         "@PG\tID:levcl\tPN:levcl\tVN:" + version();
+std::string sam_header(const std::vector<SequenceName>& references) {
+  std::string header = "@HD\tVN:1.6\tSO:unsorted\n";
+  for (const SequenceName& r : references)
+    if (r.length > 0) header += "@SQ\tSN:" + name_or_star(r.name) + "\tLN:" + std::to_string(r.length) + "\n";
+  return header + "@PG\tID:levcl\tPN:levcl\tVN:" + version();
 }
 
 std::string sam_line(std::string_view a_name, std::string_view b_name, std::string_view b, const Alignment& alignment) {

@@ -118,6 +118,30 @@ int main(void) {
     CHECK_DISTANCE(ctx, "\0abc", 4, "abc", 3, variant, 1);
   }
 
+  /* Input rules: for every later call on the context, distance, batch and alignment alike. */
+  {
+    CHECK_DISTANCE(ctx, "acgtN", 5, "ACGTN", 5, NULL, 4);
+    CHECK_STATUS(levcl_set_input_rules(ctx, LEVCL_IGNORE_CASE), LEVCL_OK);
+    CHECK_DISTANCE(ctx, "acgtN", 5, "ACGTN", 5, NULL, 0);
+    CHECK_STATUS(levcl_set_input_rules(ctx, LEVCL_IGNORE_CASE | LEVCL_N_MISMATCH), LEVCL_OK);
+    CHECK_DISTANCE(ctx, "acgtN", 5, "ACGTN", 5, "cpu-dp", 1);
+    CHECK_DISTANCE(ctx, "NNNN", 4, "nnnn", 4, NULL, 4);
+    const char* as[] = {"acgtn"};
+    const char* bs[] = {"ACGTN"};
+    const size_t lens[] = {5};
+    int64_t d = -2;
+    CHECK_STATUS(levcl_distances(ctx, 1, as, lens, bs, lens, NULL, NULL, -1, 0, &d, NULL), LEVCL_OK);
+    CHECK(d == 1);
+    levcl_alignment al;
+    CHECK_STATUS(levcl_align(ctx, "acgtn", 5, "ACGTN", 5, NULL, -1, &al), LEVCL_OK);
+    CHECK(al.distance == 1 && al.cigar && strcmp(al.cigar, "4=1X") == 0);
+    levcl_alignment_free(&al);
+    CHECK_STATUS(levcl_set_input_rules(ctx, 4u), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_set_input_rules(NULL, 0), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_set_input_rules(ctx, 0), LEVCL_OK);
+    CHECK_DISTANCE(ctx, "acgtN", 5, "ACGTN", 5, NULL, 4);
+  }
+
   /* Result fields. */
   {
     levcl_result r;

@@ -543,3 +543,36 @@ TEST_CASE("PAF's columns as minimap2 writes them for the same query and target")
   CHECK(ours.status == 0);
   CHECK(ours.out == theirs.out);  // query name and length, strand, target name and length
 }
+
+TEST_CASE("--ignore-case and --n-mismatch: soft-masked bases match, N never does, and NM agrees with samtools calmd") {
+  const std::string lower = write_file("lower.fa", ">l\nacgtacgtNN\n"), upper = write_file("upper.fa", ">u\nACGTACGTNN\n");
+  CHECK(levcl_cli(quote(lower) + " " + quote(upper)).out == "8\n");  // byte for byte: the Ns match
+  CHECK(levcl_cli("--ignore-case " + quote(lower) + " " + quote(upper)).out == "0\n");
+  CHECK(levcl_cli("--ignore-case --n-mismatch " + quote(lower) + " " + quote(upper)).out == "2\n");
+  Output r = levcl_cli("--ignore-case --n-mismatch --format pretty " + quote(lower) + " " + quote(upper));
+  CHECK(r.status == 0);
+  CHECK(r.out.find("||||||||**") != std::string::npos);  // the Ns as compared: X
+
+  // Genomes with runs of N (upper case, as calmd compares bases whatever their case): every
+  // record's NM, all against all, as calmd recomputes it from the reference.
+  std::string text;
+  for (const Record& record : records(3, 6)) {
+    std::string sequence = record.sequence;
+    for (std::size_t at = 7; at + 3 < sequence.size(); at += 41) sequence.replace(at, 3, "NNN");
+    text += ">" + record.name + "\n" + sequence + "\n";
+  }
+  const std::string genomes = write_file("with-n.fa", text);
+  r = levcl_cli("--n-mismatch --format sam --all-vs-all " + quote(genomes));
+  REQUIRE(r.status == 0);
+  const std::string sam = write_file("with-n.sam", r.out);
+  const Output calmd = run_shell("samtools calmd " + quote(sam) + " " + quote(genomes) + " > /dev/null");
+  INFO("samtools calmd: " << calmd.err);
+  CHECK(calmd.status == 0);
+  CHECK(calmd.err.find("different NM") == std::string::npos);
+  // Byte for byte, an N against an N matches, and calmd counts it: the option is what agrees.
+  r = levcl_cli("--format sam --all-vs-all " + quote(genomes));
+  REQUIRE(r.status == 0);
+  const Output differs = run_shell("samtools calmd " + quote(write_file("byte.sam", r.out)) + " " + quote(genomes) +
+                                   " > /dev/null");
+  CHECK(differs.err.find("different NM") != std::string::npos);
+}

@@ -43,6 +43,7 @@ struct Options {
   bool list_variants = false;
   bool json = false;
   bool align = false;
+  bool ignore_case = false, n_mismatch = false;
   std::string format = "cigar";
   int verbosity = 0;
 };
@@ -115,6 +116,10 @@ void define_options(CLI::App& app, Options& o) {
       ->check(CLI::IsMember({"cigar", "paf", "sam", "pretty"}))
       ->each([&o](const std::string&) { o.align = true; })
       ->capture_default_str();
+  app.add_flag("--ignore-case", o.ignore_case,
+               "ASCII letters match whatever their case (soft-masked assemblies: acgt against ACGT is 0)");
+  app.add_flag("--n-mismatch", o.n_mismatch,
+               "N or n never matches anything, N included, as SAM's NM and samtools calmd count it");
   app.add_flag("-v,--verbose", o.verbosity, "Log to stderr: -v info, -vv debug");
   app.set_version_flag("--version", std::string("levcl ") + levcl::version());
   app.footer(
@@ -282,8 +287,9 @@ class ProgressLine {
 class AlignmentWriter {
  public:
   // `references`: what a SAM header names (read only for --format sam).
-  AlignmentWriter(const Options& o, bool batch, const std::function<std::vector<levcl::SequenceName>()>& references)
-      : format_(o.format), json_(o.json), batch_(batch) {
+  AlignmentWriter(const Options& o, const levcl::Options& settings, bool batch,
+                  const std::function<std::vector<levcl::SequenceName>()>& references)
+      : format_(o.format), json_(o.json), batch_(batch), settings_(settings) {
     if (json_) return;
     if (format_ == "cigar" && batch_) std::cout << "name_a\tname_b\tlen_a\tlen_b\tdistance\tcigar\n";
     if (format_ == "sam") std::cout << levcl::sam_header(references()) << '\n';
@@ -305,7 +311,10 @@ class AlignmentWriter {
       std::cout << levcl::sam_line(name_a, name_b, b, r) << '\n';
     } else if (format_ == "pretty") {
       if (batch_) std::cout << (written_ > 0 ? "\n" : "") << "# " << name_a << " " << name_b << " distance " << r.distance << '\n';
-      if (r.distance >= 0) std::cout << levcl::pretty_alignment(a, b, r.cigar);
+      // The bytes as compared: under --ignore-case or --n-mismatch an N against an N is an X.
+      if (r.distance >= 0)
+        std::cout << levcl::pretty_alignment(levcl::compared_bytes(a, settings_, false),
+                                             levcl::compared_bytes(b, settings_, true), r.cigar);
     } else if (batch_) {
       std::cout << name_a << '\t' << name_b << '\t' << a.size() << '\t' << b.size() << '\t' << r.distance << '\t'
                 << r.cigar << '\n';
@@ -327,6 +336,7 @@ class AlignmentWriter {
  private:
   std::string format_;
   bool json_, batch_;
+  levcl::Options settings_;
   std::uint64_t written_ = 0, unaligned_ = 0;
 };
 
@@ -340,7 +350,7 @@ void check_pretty(const Options& o, std::size_t a, std::size_t b) {
 // Every pair of the batch through an AlignmentStream, each alignment printed as it arrives.
 int run_batch_alignments(const Options& o, const levcl::Options& settings, levcl::PairSource& source) {
   levcl::Context context(o.device);
-  AlignmentWriter writer(o, true, [&] { return source.references(); });
+  AlignmentWriter writer(o, settings, true, [&] { return source.references(); });
   ProgressLine progress(source.total());
   std::deque<std::pair<std::string, std::string>> names;  // of the pairs not yet written
   levcl::AlignmentStream stream(context, settings,
@@ -430,7 +440,7 @@ int run_pair_alignment(const Options& o, const levcl::Options& settings) {
   levcl::Context context(o.device);
   const levcl::Alignment r = context.align(a.sequence, b.sequence, settings);
   if (!o.json) {
-    AlignmentWriter writer(o, false, [&] { return std::vector<levcl::SequenceName>{{a.name, a.sequence.size()}}; });
+    AlignmentWriter writer(o, settings, false, [&] { return std::vector<levcl::SequenceName>{{a.name, a.sequence.size()}}; });
     writer.write(a.name, a.sequence, b.name, b.sequence, r);
     writer.finish();
     return 0;
@@ -478,7 +488,9 @@ int run(const Options& o) {
   // before a batch prints its header.
   levcl::Params params;
   for (const auto& p : o.params) levcl::parse_param(p, params);
-  const levcl::Options settings{o.variant, params, o.max_distance, o.threads};
+  levcl::Options settings{o.variant, params, o.max_distance, o.threads};
+  settings.ignore_case = o.ignore_case;
+  settings.n_mismatch = o.n_mismatch;
   levcl::check_options(settings, o.align ? levcl::Capability::breakpoint : levcl::Capability::distance);
   if (batch) return run_batch(o, settings);
   return o.align ? run_pair_alignment(o, settings) : run_pair(o, settings);

@@ -112,6 +112,13 @@ LEVCL_API void levcl_alignment_free(levcl_alignment* alignment);
 LEVCL_API levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, size_t len_b,
                                               const char* cigar, int64_t* cost);
 
+/* Input rules for every later call on `context` (Options' ignore_case and n_mismatch in
+   levcl.hpp): a bitwise or of the flags below, 0 (the default) for bytes compared as they
+   are. */
+#define LEVCL_IGNORE_CASE 1u /* ASCII letters match whatever their case */
+#define LEVCL_N_MISMATCH 2u  /* N or n never matches anything, N included (SAM's NM) */
+LEVCL_API levcl_status levcl_set_input_rules(levcl_context* context, unsigned rules);
+
 /* Stops the call running on `context` now, from any thread (a signal handler may call it):
    that call returns LEVCL_CANCELLED at its next safe point (before a launch, while waiting
    for the device, between pairs), within milliseconds, or when a launch that is running

@@ -172,7 +172,16 @@ struct Options {
   Params params;
   std::int64_t max_distance = -1;  // < 0: no bound
   unsigned threads = 0;            // batches: host threads for CPU variants and packing (0: every core)
+  // Input rules: how bytes compare (byte for byte when neither is set). Every engine, the
+  // distance and the alignment honour them; results keep the callers' strings as given.
+  bool ignore_case = false;  // ASCII letters match whatever their case (soft-masked assemblies)
+  bool n_mismatch = false;   // N or n never matches anything, N included, as SAM's NM counts
 };
+
+// The bytes a call under `options` compares for s as a pair's a (the reference; as_b false)
+// or its b: the input rules applied. pretty_alignment and verify_alignment replay a CIGAR
+// found under the rules over these (an N against an N is an X).
+LEVCL_API std::string compared_bytes(std::string_view s, const Options& options, bool as_b);
 
 // Checks options before any work: the variant is known and can do `capability`; every
 // parameter is one of its own, in range, or scoped to a known variant that has it

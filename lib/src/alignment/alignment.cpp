@@ -16,6 +16,7 @@
 
 #include "io/cigar.hpp"
 #include "api/context_impl.hpp"
+#include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
@@ -286,6 +287,10 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::breakpoint);
   detail::check_batch(strings, pairs);
+  if (detail::has_input_rules(options)) {
+    const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
+    return aligns(ruled.strings, ruled.pairs, detail::without_input_rules(options));
+  }
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->start_call();

@@ -15,6 +15,10 @@
 struct levcl_context {
   levcl::Context context;
   double last_build_seconds = 0;
+  unsigned input_rules = 0;  // levcl_set_input_rules
+
+  // Options for a call, with the context's input rules.
+  levcl::Options options(const char* variant, const char* params, int64_t max_distance, unsigned threads = 0) const;
 };
 
 namespace {
@@ -122,6 +126,14 @@ levcl_alignment to_c(const levcl::Alignment& r) {
 
 }  // namespace
 
+levcl::Options levcl_context::options(const char* variant, const char* params, int64_t max_distance,
+                                      unsigned threads) const {
+  levcl::Options o{variant ? variant : "", parse_params(params), max_distance, threads};
+  o.ignore_case = (input_rules & LEVCL_IGNORE_CASE) != 0;
+  o.n_mismatch = (input_rules & LEVCL_N_MISMATCH) != 0;
+  return o;
+}
+
 extern "C" {
 
 const char* levcl_version(void) { return levcl::version(); }
@@ -170,7 +182,7 @@ levcl_status levcl_distance_max(levcl_context* context, const char* a, size_t le
   return guarded([&] {
     if (context == nullptr) invalid("levcl_distance: context is NULL");
     if (result == nullptr) invalid("levcl_distance: result is NULL");
-    const levcl::Options options{variant ? variant : "", parse_params(params), max_distance};
+    const levcl::Options options = context->options(variant, params, max_distance);
     auto r = context->context.distance(view_of(a, len_a, "levcl_distance: a"), view_of(b, len_b, "levcl_distance: b"),
                                        options);
     *result = levcl_result{r.distance, r.costs.cells, r.costs.seconds, r.costs.kernel_seconds};
@@ -185,7 +197,7 @@ levcl_status levcl_distances(levcl_context* context, size_t count, const char* c
     if (context == nullptr) invalid("levcl_distances: context is NULL");
     if (count > 0 && distances == nullptr) invalid("levcl_distances: distances is NULL");
     const std::vector<levcl::PairView> pairs = pair_views("levcl_distances", count, a, len_a, b, len_b);
-    const levcl::Options options{variant ? variant : "", parse_params(params), max_distance, threads};
+    const levcl::Options options = context->options(variant, params, max_distance, threads);
     const levcl::BatchResult r = context->context.distances(pairs, options);
     std::copy(r.distances.begin(), r.distances.end(), distances);
     if (result) *result = levcl_result{static_cast<int64_t>(count), r.costs.cells, r.costs.seconds, r.costs.kernel_seconds};
@@ -199,7 +211,7 @@ levcl_status levcl_align(levcl_context* context, const char* a, size_t len_a, co
     if (context == nullptr) invalid("levcl_align: context is NULL");
     if (alignment == nullptr) invalid("levcl_align: alignment is NULL");
     alignment->cigar = nullptr;
-    const levcl::Options options{"", parse_params(params), max_distance};
+    const levcl::Options options = context->options("", params, max_distance);
     const levcl::Alignment r = context->context.align(view_of(a, len_a, "levcl_align: a"),
                                                       view_of(b, len_b, "levcl_align: b"), options);
     *alignment = to_c(r);
@@ -215,7 +227,7 @@ levcl_status levcl_aligns(levcl_context* context, size_t count, const char* cons
     if (count > 0 && alignments == nullptr) invalid("levcl_aligns: alignments is NULL");
     for (size_t i = 0; i < count; ++i) alignments[i].cigar = nullptr;
     const std::vector<levcl::PairView> pairs = pair_views("levcl_aligns", count, a, len_a, b, len_b);
-    const levcl::Options options{"", parse_params(params), max_distance};
+    const levcl::Options options = context->options("", params, max_distance);
     const levcl::BatchAlignment r = context->context.aligns(pairs, options);
     try {
       for (size_t i = 0; i < count; ++i) alignments[i] = to_c(r.alignments[i]);
@@ -240,6 +252,15 @@ levcl_status levcl_verify_alignment(const char* a, size_t len_a, const char* b, 
     if (cigar == nullptr || cost == nullptr) invalid("levcl_verify_alignment: cigar and cost must not be NULL");
     *cost = levcl::verify_alignment(view_of(a, len_a, "levcl_verify_alignment: a"),
                                     view_of(b, len_b, "levcl_verify_alignment: b"), cigar);
+  });
+}
+
+levcl_status levcl_set_input_rules(levcl_context* context, unsigned rules) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_set_input_rules: context is NULL");
+    if ((rules & ~(LEVCL_IGNORE_CASE | LEVCL_N_MISMATCH)) != 0)
+      invalid("levcl_set_input_rules: unknown rule bits " + std::to_string(rules & ~(LEVCL_IGNORE_CASE | LEVCL_N_MISMATCH)));
+    context->input_rules = rules;
   });
 }
 

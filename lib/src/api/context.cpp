@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "api/context_impl.hpp"
+#include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "levcl/tuning.hpp"
 #include "runtime/log.hpp"
@@ -139,6 +140,9 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
   check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
+  if (detail::has_input_rules(options))
+    return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
+                    detail::without_input_rules(options));
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->start_call();

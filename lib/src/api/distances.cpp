@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "api/context_impl.hpp"
+#include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -58,6 +59,10 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::distance);
   detail::check_batch(strings, pairs);
+  if (detail::has_input_rules(options)) {
+    const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
+    return distances(ruled.strings, ruled.pairs, detail::without_input_rules(options));
+  }
   BatchResult out;
   if (pairs.empty()) return out;
   const auto a_of = [&](std::size_t i) { return strings[pairs[i].a]; };

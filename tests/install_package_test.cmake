@@ -49,6 +49,20 @@ endforeach()
 # lib, lib64 or lib/<multiarch>, whatever GNUInstallDirs chose.
 find_dir_of(libdir "liblevcl.so")
 
+# The installed commands run from this prefix through their own RUNPATH, no
+# LD_LIBRARY_PATH: levcl computes a distance, the others answer --version.
+find_dir_of(bindir "levcl-tune")
+file(WRITE "${WORK_DIR}/a.txt" "kitten")
+file(WRITE "${WORK_DIR}/b.txt" "sitting")
+run("installed levcl" "${CMAKE_COMMAND}" -E env --unset=LD_LIBRARY_PATH
+    "${bindir}/levcl" --variant cpu-dp "${WORK_DIR}/a.txt" "${WORK_DIR}/b.txt")
+if(NOT run_output STREQUAL "3\n")
+  message(FATAL_ERROR "installed levcl printed '${run_output}', not 3")
+endif()
+foreach(command levcl-tune levcl-bench)
+  run("installed ${command}" "${CMAKE_COMMAND}" -E env --unset=LD_LIBRARY_PATH "${bindir}/${command}" --version)
+endforeach()
+
 # 1. CMake package: find_package(levcl) and levcl::levcl.
 run("configure consumer (find_package)" "${CMAKE_COMMAND}" -S "${SOURCE_DIR}"
     -B "${WORK_DIR}/build" "-DCMAKE_PREFIX_PATH=${prefix}" -DCMAKE_BUILD_TYPE=Release

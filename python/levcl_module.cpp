@@ -11,6 +11,7 @@
 #include "byte_views.hpp"
 #include "cancellable.hpp"
 #include "errors.hpp"
+#include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 
 namespace py = pybind11;
@@ -49,7 +50,9 @@ params: {name: int} for the variant's parameters (list_variants() names them); t
     from the context's set_params(), the tuning database or the defaults. Under "auto" each
     name is scoped to the variant it is for, {"pwg.tile": 63}: auto chooses per pair.
 max_distance: when >= 0, a larger distance is reported as -1, and the engines stop as soon as
-    they know (edlib's k).)";
+    they know (edlib's k).
+ignore_case: ASCII letters match whatever their case (soft-masked assemblies).
+n_mismatch: N or n never matches anything, N included, as SAM's NM counts.)";
 
 constexpr const char* kDistancesDoc = R"(Edit distances of the pairs (seqs_a[i], seqs_b[i]), as a numpy int64 array.
 
@@ -103,8 +106,11 @@ py::dict variant_dict(const levcl::VariantInfo& v) {
 }
 
 levcl::Options options(const std::string& variant, const std::optional<levcl::Params>& params,
-                       std::int64_t max_distance, unsigned threads = 0) {
-  return levcl::Options{variant, params.value_or(levcl::Params{}), max_distance, threads};
+                       std::int64_t max_distance, bool ignore_case, bool n_mismatch, unsigned threads = 0) {
+  levcl::Options o{variant, params.value_or(levcl::Params{}), max_distance, threads};
+  o.ignore_case = ignore_case;
+  o.n_mismatch = n_mismatch;
+  return o;
 }
 
 std::int64_t distance(levcl::Context& context, py::handle a, py::handle b, const levcl::Options& options) {
@@ -174,26 +180,34 @@ levcl::Context& default_context(const std::string& device) {
 PYBIND11_MODULE(levcl, m) {
   using namespace levcl_python;
   m.doc() = kModuleDoc;
+  // distances() returns numpy arrays: say what is missing now, not at the first batch.
+  try {
+    py::module_::import("numpy");
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_ImportError)) throw;
+    throw py::import_error("levcl needs numpy: install python3-numpy (Debian) or `pip install numpy`");
+  }
   register_errors(m);
 
   const std::string module_distance_doc = std::string(kDistanceDoc) + "\n" + kDeviceDoc;
   m.def(
       "distance",
       [](const py::object& a, const py::object& b, const std::string& variant,
-         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
-        return distance(default_context(device), a, b, options(variant, params, max_distance));
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case, bool n_mismatch,
+         const std::string& device) {
+        return distance(default_context(device), a, b, options(variant, params, max_distance, ignore_case, n_mismatch));
       },
-      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
       "device"_a = "", module_distance_doc.c_str());
   const std::string module_distances_doc = std::string(kDistancesDoc) + "\n" + kDeviceDoc;
   m.def(
       "distances",
       [](const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
-         const std::optional<levcl::Params>& params, std::int64_t max_distance, unsigned threads,
-         const std::string& device) {
-        return distances(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance, threads));
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case, bool n_mismatch,
+         unsigned threads, const std::string& device) {
+        return distances(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance, ignore_case, n_mismatch, threads));
       },
-      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
       "threads"_a = 0, "device"_a = "", module_distances_doc.c_str());
 
   py::class_<levcl::Alignment>(m, "Alignment", "An optimal alignment: see align().")
@@ -215,20 +229,22 @@ PYBIND11_MODULE(levcl, m) {
   m.def(
       "align",
       [](const py::object& a, const py::object& b, const std::string& variant,
-         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
-        return align(default_context(device), a, b, options(variant, params, max_distance));
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case, bool n_mismatch,
+         const std::string& device) {
+        return align(default_context(device), a, b, options(variant, params, max_distance, ignore_case, n_mismatch));
       },
-      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
       "device"_a = "",
       module_align_doc.c_str());
   const std::string module_aligns_doc = std::string(kAlignsDoc) + "\n" + kDeviceDoc;
   m.def(
       "aligns",
       [](const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
-         const std::optional<levcl::Params>& params, std::int64_t max_distance, const std::string& device) {
-        return aligns(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance));
+         const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case, bool n_mismatch,
+         const std::string& device) {
+        return aligns(default_context(device), seqs_a, seqs_b, options(variant, params, max_distance, ignore_case, n_mismatch));
       },
-      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+      "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
       "device"_a = "",
       module_aligns_doc.c_str());
   m.def(
@@ -248,34 +264,38 @@ serialised; separate contexts run in parallel from separate threads.)")
       .def(
           "distance",
           [](levcl::Context& context, const py::object& a, const py::object& b, const std::string& variant,
-             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
-            return distance(context, a, b, options(variant, params, max_distance));
+             const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case,
+             bool n_mismatch) {
+            return distance(context, a, b, options(variant, params, max_distance, ignore_case, n_mismatch));
           },
-          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
           kDistanceDoc)
       .def(
           "distances",
           [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
-             const std::optional<levcl::Params>& params, std::int64_t max_distance, unsigned threads) {
-            return distances(context, seqs_a, seqs_b, options(variant, params, max_distance, threads));
+             const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case,
+             bool n_mismatch, unsigned threads) {
+            return distances(context, seqs_a, seqs_b, options(variant, params, max_distance, ignore_case, n_mismatch, threads));
           },
-          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
           "threads"_a = 0, kDistancesDoc)
       .def(
           "align",
           [](levcl::Context& context, const py::object& a, const py::object& b, const std::string& variant,
-             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
-            return align(context, a, b, options(variant, params, max_distance));
+             const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case,
+             bool n_mismatch) {
+            return align(context, a, b, options(variant, params, max_distance, ignore_case, n_mismatch));
           },
-          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          "a"_a, "b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
           kAlignDoc)
       .def(
           "aligns",
           [](levcl::Context& context, const py::object& seqs_a, const py::object& seqs_b, const std::string& variant,
-             const std::optional<levcl::Params>& params, std::int64_t max_distance) {
-            return aligns(context, seqs_a, seqs_b, options(variant, params, max_distance));
+             const std::optional<levcl::Params>& params, std::int64_t max_distance, bool ignore_case,
+             bool n_mismatch) {
+            return aligns(context, seqs_a, seqs_b, options(variant, params, max_distance, ignore_case, n_mismatch));
           },
-          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1,
+          "seqs_a"_a, "seqs_b"_a, py::kw_only(), "variant"_a = "auto", "params"_a = py::none(), "max_distance"_a = -1, "ignore_case"_a = false, "n_mismatch"_a = false,
           kAlignsDoc)
       .def_property_readonly(
           "device",
@@ -315,6 +335,22 @@ serialised; separate contexts run in parallel from separate threads.)")
       "Every variant as a dict: name, description, uses_device, family, work (\"matrix\" or\n"
       "\"wavefront\"), tuned, capabilities (\"distance\", \"batch\", \"breakpoint\", \"traceback\"),\n"
       "and params (name, default, min, max, description).");
+  m.def(
+      "read_fasta",
+      [](const std::string& path) {
+        std::vector<levcl::Record> records;
+        {
+          py::gil_scoped_release unlocked;
+          records = levcl::read_records(path);
+        }
+        py::list out;
+        for (const levcl::Record& r : records) out.append(py::make_tuple(r.name, py::bytes(r.sequence)));
+        return out;
+      },
+      "path"_a,
+      "Every record of a FASTA or FASTQ file (gzipped too; \"-\" is standard input) as a list of\n"
+      "(name, sequence bytes), read by levcl's own reader, as the levcl command reads its inputs.\n"
+      "A missing file or malformed FASTA raises levcl.Error.");
   m.def("version", &levcl::version, "The library's version, \"MAJOR.MINOR.PATCH\".");
   m.attr("__version__") = levcl::version();
   m.def("set_log_level", &levcl::set_log_level, "verbosity"_a,

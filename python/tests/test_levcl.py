@@ -283,3 +283,56 @@ def test_parameters_under_auto_name_their_variant():
         levcl.distance("kitten", "sitting", params={"tile": 127})
     assert levcl.distance("kitten", "sitting", params={"pwg.tile": 63, "persistent.wg": 64}) == 3
     assert levcl.align("kitten", "sitting", params={"persistent.wg": 64}).distance == 3
+
+
+def test_input_rules_ignore_case_and_n_mismatch():
+    assert levcl.distance("acgtN", "ACGTN") == 4
+    assert levcl.distance("acgtN", "ACGTN", ignore_case=True) == 0
+    assert levcl.distance("acgtN", "ACGTN", ignore_case=True, n_mismatch=True) == 1
+    assert levcl.distance("NN", "nn", variant="cpu-dp", n_mismatch=True) == 2
+    got = levcl.distances(["acgt", "NNA"], ["ACGT", "NNA"], ignore_case=True, n_mismatch=True)
+    assert list(got) == [0, 2]
+    r = levcl.align("acgtn", "ACGTN", ignore_case=True, n_mismatch=True)
+    assert (r.distance, r.cigar) == (1, "4=1X")
+    context = levcl.Context()
+    assert context.distance("ac", "AC", ignore_case=True) == 0
+    assert [a.distance for a in context.aligns(["ac"], ["AC"], ignore_case=True)] == [0]
+
+
+def test_read_fasta(tmp_path):
+    import gzip
+
+    plain = tmp_path / "a.fa"
+    plain.write_text(">one desc\nACGT\nAC\n>two\n\n>three\nTT\n")
+    expected = [("one", b"ACGTAC"), ("two", b""), ("three", b"TT")]
+    assert levcl.read_fasta(str(plain)) == expected
+    packed = tmp_path / "a.fa.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    assert levcl.read_fasta(str(packed)) == expected
+    with pytest.raises(levcl.Error):
+        levcl.read_fasta(str(tmp_path / "missing.fa"))
+    truncated = tmp_path / "cut.fa.gz"
+    truncated.write_bytes(packed.read_bytes()[:-6])
+    with pytest.raises(levcl.Error):
+        levcl.read_fasta(str(truncated))
+
+
+def test_import_without_numpy_says_so():
+    # A fresh interpreter in which numpy cannot be imported.
+    import subprocess
+    import sys
+
+    blocker = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'numpy' or name.startswith('numpy.'):\n"
+        "            raise ImportError('no numpy here')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "try:\n"
+        "    import levcl\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True, check=True)
+    assert "levcl needs numpy" in out.stdout

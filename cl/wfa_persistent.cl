@@ -248,10 +248,12 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       // since its last column may then be older than step r - 1 and the distance it saw
       // must stop this workgroup too.
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
-      if (!solo && GROUPS > 1 && r > 0) {
+#if GROUPS > 1  // (in the preprocessor: a constant operand of && is a compiler warning)
+      if (!solo && r > 0) {
         const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
         if (later == INT_MAX) found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
       }
+#endif
       stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
       pending_count = 0;
     }

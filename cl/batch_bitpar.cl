@@ -29,7 +29,8 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
                            __global const uint* restrict ids, const uint first, const uint count,
                            __global const int* restrict bounds,
                            __global const uchar* restrict b_codes, __global const uint* restrict peq,
-                           __global uchar* restrict bus, __global int* restrict distances) {
+                           __global uchar* restrict bus, __global int* restrict distances,
+                           volatile __global int* finished) {
   const uint id = get_global_id(0);
   if (id >= count) return;
   const uint p = ids[first + id];
@@ -108,4 +109,5 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
     distance = bottom;
   }
   distances[p] = distance;
+  atomic_inc(&finished[id % BATCH_FINISHED_COUNTERS]);
 }

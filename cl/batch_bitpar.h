@@ -18,4 +18,9 @@ typedef struct __attribute__((aligned(16))) {
 // of bus in 32 bits).
 #define BUS_ALIGN 16
 
+// Pairs a launch has finished, counted over this many counters (a pair adds one to the
+// counter of its id modulo the count: few work-items meet on one) that the host reads for
+// the progress while the launch runs.
+#define BATCH_FINISHED_COUNTERS 64
+
 #endif

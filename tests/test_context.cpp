@@ -5,14 +5,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
+#include <set>
 #include <functional>
 #include <iterator>
 #include <map>
@@ -455,5 +458,113 @@ TEST_CASE("cancel: a long call stops within a second, from another thread, and t
     CHECK(stopped);
     CHECK(late < 1.0);
     CHECK(context.distance("kitten", "sitting").distance == 3);  // usable, and not cancelled itself
+  }
+}
+
+namespace {
+
+// What Context::progress said every 20 ms while `call` ran on another thread's context.
+std::vector<levcl::Progress> progress_while(levcl::Context& context, const std::function<void()>& call) {
+  std::vector<levcl::Progress> seen;
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done) {
+      seen.push_back(context.progress());
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  try {
+    call();
+  } catch (...) {
+    done = true;
+    watcher.join();
+    throw;
+  }
+  done = true;
+  watcher.join();
+  return seen;
+}
+
+}  // namespace
+
+TEST_CASE("progress: a long call tells how far it is from inside its launches, and nothing once it ended") {
+  levcl::Context context;
+  CHECK_FALSE(context.progress().running);
+  // Each call lasts long enough that the device's counters are read (after half a second)
+  // a few times: sizes for POCL, grown on a faster device until a call lasts 1.5 s.
+  struct Case {
+    std::string what;
+    std::function<std::uint64_t(double scale)> call;  // the call's pairs
+    bool counts_pairs;
+  };
+  const auto pair_of = [](std::size_t length, double rate) {
+    std::mt19937_64 rng(31);
+    std::string a = levcl::test::random_string(rng, length, 4);
+    std::string b = mutate(rng, a, rate, 4);
+    return std::make_pair(std::move(a), std::move(b));
+  };
+  const auto length = [](std::size_t base, double scale) { return static_cast<std::size_t>(base * scale); };
+  const std::vector<Case> cases = {
+      {"bitpar-vector: stripes' columns",
+       [&](double k) {
+         const auto [a, b] = pair_of(length(300000, std::sqrt(k)), 0.5);
+         context.distance(a, b, "bitpar-vector");
+         return std::uint64_t{1};
+       },
+       false},
+      {"persistent: wavefront steps",
+       [&](double k) {
+         const auto [a, b] = pair_of(length(600000, std::sqrt(k)), 0.025);
+         context.distance(a, b, "persistent");
+         return std::uint64_t{1};
+       },
+       false},
+      {"batch-bitpar: pairs finished on the device",
+       [&](double k) {
+         const auto [a, b] = pair_of(3000, 0.5);
+         const std::vector<levcl::PairView> many(length(3000, k), levcl::PairView{a, b});
+         context.distances(many, levcl::Options{"batch-bitpar"});
+         return static_cast<std::uint64_t>(many.size());
+       },
+       true},
+      {"align: levels",
+       [&](double k) {
+         const auto [a, b] = pair_of(length(600000, std::sqrt(k)), 0.025);
+         context.align(a, b);
+         return std::uint64_t{1};
+       },
+       false},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    for (double scale = 1;;) {
+      std::uint64_t pairs = 0;
+      const auto start = std::chrono::steady_clock::now();
+      const std::vector<levcl::Progress> seen = progress_while(context, [&] { pairs = c.call(scale); });
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      MESSAGE(c.what << " at scale " << scale << ": " << seconds << " s, " << seen.size() << " readings");
+      for (const levcl::Progress& p : seen)
+        if (p.running) {
+          CHECK(p.pairs == pairs);
+          CHECK(p.fraction >= 0);
+          CHECK(p.fraction <= 1);
+          CHECK(p.pairs_done <= p.pairs);
+        }
+      const levcl::Progress after = context.progress();
+      CHECK_FALSE(after.running);
+      CHECK(after.fraction == 0);
+      if (seconds < 1.5 && scale < 256) {
+        scale *= std::clamp(2 / std::max(seconds, 0.01), 2.0, 16.0);
+        continue;
+      }
+      // Moved while the call ran: two readings at least, both partway and different.
+      std::set<double> partway;
+      for (const levcl::Progress& p : seen)
+        if (p.running && p.fraction > 0.01 && p.fraction < 0.99 &&
+            (!c.counts_pairs || (p.pairs_done > 0 && p.pairs_done < p.pairs)))
+          partway.insert(p.fraction);
+      CHECK(partway.size() >= 2);
+      break;
+    }
   }
 }

@@ -4,6 +4,9 @@
 // Every distance is checked against cpu-dp.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
+#include <algorithm>
+#include <random>
+#include <chrono>
 
 #include "batches.hpp"
 #include "levcl/levcl.hpp"
@@ -99,6 +102,33 @@ TEST_CASE("a stream delivers every result in order, chunk by chunk, with at most
     CHECK(stream.delivered() == pairs.size());
     CHECK(most_held < 200);  // two chunks of about 2000 bytes, never the whole input
     CHECK(stream.totals().costs.cells > 0);
+  }
+}
+
+TEST_CASE("a stream of slow pairs delivers results as they finish, not when its 64 MiB chunk is full") {
+  levcl::Context context;
+  std::mt19937_64 rng(37);
+  // 4000 pairs of 4 kbp at 50%: one chunk by bytes (the strings are kept once); seconds on POCL.
+  const std::string a = levcl::test::random_string(rng, 4000, 4), b = levcl::test::mutate(rng, a, 0.5, 4);
+  const std::int64_t expected = context.distance(a, b, "cpu-bitpar").distance;
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  std::vector<double> arrivals;  // seconds from the start, a result each
+  levcl::DistanceStream stream(context, levcl::Options{"batch-bitpar"}, [&](std::uint64_t, std::int64_t distance) {
+    CHECK(distance == expected);
+    arrivals.push_back(std::chrono::duration<double>(Clock::now() - start).count());
+  });
+  for (int i = 0; i < 4000; ++i) stream.push(a, b);
+  CHECK(stream.delivered() >= 256);  // the first chunks' results came before the end of the input
+  stream.finish();
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  REQUIRE(arrivals.size() == 4000);
+  MESSAGE("4000 pairs in " << seconds << " s, the first result after " << arrivals.front() << " s");
+  // Where the run lasts (POCL: seconds), the first results arrive within its first third,
+  // and many within its first half.
+  if (seconds > 1) {
+    CHECK(arrivals.front() < seconds / 3);
+    CHECK(std::count_if(arrivals.begin(), arrivals.end(), [&](double t) { return t < seconds / 2; }) >= 400);
   }
 }
 

@@ -265,6 +265,19 @@ struct BatchAlignment {
 // consume a and b exactly. A CIGAR of a and b is optimal when its cost is their distance.
 LEVCL_API std::int64_t verify_alignment(std::string_view a, std::string_view b, std::string_view cigar);
 
+// How far the call running on a context has come (Context::progress). A batch counts its
+// pairs as they finish, from inside a launch where the engine counts them on the device;
+// one pair reports the share of its work done: stripes of the bit-vector engines, radii of
+// the wavefronts (over the distance the call estimates, so it can run ahead), levels of an
+// alignment.
+struct Progress {
+  bool running = false;         // a call is running (the rest is zero when not)
+  std::uint64_t pairs = 0;      // the call's pairs (1 for a single pair)
+  std::uint64_t pairs_done = 0; // of them, finished
+  double fraction = 0;          // of the call's work done, 0 to 1
+  double seconds = 0;           // since the call began
+};
+
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
 // A device named by device_spec is found when the context is made (device_not_found
@@ -332,6 +345,11 @@ class LEVCL_API Context {
   // single launch that is running ends (one launch may compute a whole pair: the GPU is not
   // interrupted). The context stays usable; a call that starts later is not affected.
   void cancel() noexcept;
+
+  // How far the running call has come, from any thread (as cancel); running false when
+  // no call runs. Reads what the call last recorded: a launch's device counters are read
+  // every quarter second once it has run for half a second.
+  Progress progress() const noexcept;
 
   // The variant used when none is named ("auto").
   static const char* default_variant() noexcept;

@@ -21,8 +21,10 @@ class LEVCL_API DistanceStream {
   using Sink = std::function<void(std::uint64_t index, std::int64_t distance)>;
 
   // Pairs are gathered into chunks of about chunk_bytes of sequence and at most
-  // chunk_bytes / 16 pairs (or a single pair when one pair is larger). A full chunk runs
-  // through Context::distances while the next fills, so at most two chunks are held at once.
+  // chunk_bytes / 16 pairs (or a single pair when one pair is larger), and of about half a
+  // second of work: the first chunk is small, each next one sized from the rate of the one
+  // before, so results come as pairs finish, every second or so. A full chunk runs through
+  // Context::distances while the next fills, so at most two chunks are held at once.
   DistanceStream(Context& context, Options options, Sink sink, std::size_t chunk_bytes = std::size_t{64} << 20);
   ~DistanceStream();  // drops what was not finished: call finish() to get every result
   DistanceStream(const DistanceStream&) = delete;

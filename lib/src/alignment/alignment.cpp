@@ -9,7 +9,9 @@
 // distance d takes about log2(d / the tracebacks' limit) + 2 levels of launches.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -132,10 +134,13 @@ std::vector<PairPiece> top_pieces(const std::vector<Piece>& pairs, std::int64_t 
 
 // Splits and traces the pieces level by level until every one is finished; sets the pairs'
 // distances from their top pieces.
+// `level_begins` is told each level as it begins.
 std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces,
-                                         std::vector<Alignment>& out, std::vector<CigarRun>& runs) {
+                                         std::vector<Alignment>& out, std::vector<CigarRun>& runs,
+                                         const std::function<void(std::size_t level)>& level_begins) {
   std::vector<FinishedPiece> finished;
   for (std::size_t level = 0; !pieces.empty(); ++level) {
+    level_begins(level);
     std::vector<PairPiece> split;
     std::map<const detail::Variant*, std::vector<PairPiece>> traced;
     for (const PairPiece& piece : pieces) {
@@ -293,7 +298,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   }
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  impl_->start_call();
+  const auto metered = impl_->start_call(pairs.size());
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
   if (automatic) {
@@ -314,14 +319,22 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   BatchAlignment batch;
   batch.alignments.reserve(pairs.size());
   for (std::size_t first = 0; first < pairs.size();) {
+    const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
     const Chunk chunk = next_chunk(strings, pairs, first);
+    const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
+    // A level takes about half the time of the one before: its pieces' distances halve.
+    const auto level_begins = [&](std::size_t level) {
+      const double level_share = std::ldexp(1.0, -static_cast<int>(level) - 1);
+      device.progress().begin_part(from + share * (1 - 2 * level_share), share * level_share);
+    };
     PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params);
     std::vector<Alignment> done(chunk.pairs.size());
     std::vector<CigarRun> runs;
     std::vector<FinishedPiece> finished =
-        finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, runs);
+        finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, runs, level_begins);
     assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done);
     for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
+    device.progress().add_pairs(chunk.pairs.size());
     batch.costs += engines.costs();
     batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
   }

@@ -31,6 +31,8 @@ const char* Context::default_variant() noexcept { return "auto"; }
 
 void Context::cancel() noexcept { impl_->cancel.request(); }
 
+Progress Context::progress() const noexcept { return impl_->progress.read(); }
+
 const DeviceInfo& Context::device() {
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return impl_->open().info();
@@ -145,7 +147,7 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
                     detail::without_input_rules(options));
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  impl_->start_call();
+  const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
   const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
   Result result = Impl::run(plan, pair, options.max_distance);

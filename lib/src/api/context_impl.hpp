@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "runtime/open_device.hpp"
+#include "runtime/progress_meter.hpp"
 #include "engines/registry.hpp"
 
 namespace levcl {
@@ -19,15 +20,25 @@ struct Context::Impl {
   std::mutex mutex;  // serialises calls on one context
   std::unique_ptr<detail::OpenDevice> device;
   std::map<std::string, Params> params;  // set_params, by variant
-  detail::Cancellation cancel;           // Context::cancel: the only state a call shares without the lock
+  detail::Cancellation cancel;           // Context::cancel: with progress, the only state a call shares without the lock
+  detail::ProgressMeter progress;        // Context::progress
 
   detail::OpenDevice& open() {
-    if (!device) device = std::make_unique<detail::OpenDevice>(chosen ? *chosen : select_device(device_spec), &cancel);
+    if (!device) device = std::make_unique<detail::OpenDevice>(chosen ? *chosen : select_device(device_spec), &cancel, &progress);
     return *device;
   }
 
-  // Where every call starts, under the lock: a cancel asked for before it is not its own.
-  void start_call() { cancel.clear(); }
+  // Where every call of `pairs` pairs starts, under the lock: a cancel asked for before it
+  // is not its own; its progress is metered until the guard goes.
+  struct CallGuard {
+    detail::ProgressMeter& meter;
+    ~CallGuard() { meter.stop(); }
+  };
+  [[nodiscard]] CallGuard start_call(std::uint64_t pairs) {
+    cancel.clear();
+    progress.start(pairs);
+    return CallGuard{progress};
+  }
 
   // What a call runs: the variant, its parameters and where they came from, and the
   // device (null for the CPU variants). A named variant must have `capability`; "auto"

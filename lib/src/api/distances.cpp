@@ -69,7 +69,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const auto b_of = [&](std::size_t i) { return strings[pairs[i].b]; };
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
-  impl_->start_call();
+  const auto metered = impl_->start_call(pairs.size());
   const unsigned threads = detail::thread_count(options.threads);
   out.distances.assign(pairs.size(), 0);
   const auto start = std::chrono::steady_clock::now();
@@ -129,16 +129,21 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       const Result r = Impl::run(named, {a_of(split.singles[k]), b_of(split.singles[k])}, options.max_distance);
       out.distances[split.singles[k]] = r.distance;
       cells += r.costs.cells;
+      impl_->progress.add_pairs(1);
     });
     Costs costs;
     costs.cells = cells;
     if (!split.singles.empty()) record(named, costs, split.singles.size());
   } else {
     for (std::size_t i : split.singles) {
+      // A pair alone is as much of the call as each of the others: its own progress counts within it.
+      const double share = 1.0 / static_cast<double>(pairs.size());
+      impl_->progress.begin_part(static_cast<double>(impl_->progress.read().pairs_done) * share, share);
       const detail::DivergenceSample pair(a_of(i), b_of(i));
       const Impl::Plan plan = automatic ? impl_->plan(options.variant, Capability::distance, options.params, &pair) : named;
       const Result r = Impl::run(plan, pair, options.max_distance);
       out.distances[i] = r.distance;
+      impl_->progress.add_pairs(1);
       Costs costs = r.costs;
       costs.seconds = 0;  // the batch's seconds are measured whole, below
       record(plan, costs, 1);

@@ -3,6 +3,7 @@
 #include "levcl/stream.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <future>
 #include <unordered_map>
@@ -52,6 +53,12 @@ struct Chunks {
   Run run;
   std::function<void(Batch&&, const Chunk&)> deliver_results;  // the chunk: its pairs' strings
   std::size_t chunk_bytes;
+  // Chunks are cut by time as well: the first is small, and each next one is sized from the
+  // last one's rate to take about kChunkSeconds, so that results (and a progress line) come
+  // every second or so however slow the pairs are, while fast pairs still fill a launch.
+  static constexpr double kChunkSeconds = 0.5;
+  std::size_t chunk_pairs = 256;
+  double running_seconds = 0;  // the running chunk's, set when it ends
   Chunk filling, running_chunk;
   std::future<Batch> running;
   std::uint64_t pushed = 0;
@@ -60,9 +67,13 @@ struct Chunks {
     if (running.valid()) running.wait();  // its chunk must outlive it; its result is dropped
   }
 
-  // Waits for the running chunk and hands its results on.
+  // Waits for the running chunk, hands its results on, and sizes the chunks to come by its rate.
   void deliver() {
-    if (running.valid()) deliver_results(running.get(), running_chunk);
+    if (!running.valid()) return;
+    deliver_results(running.get(), running_chunk);
+    const double pairs = static_cast<double>(running_chunk.pairs.size());
+    const double rate = pairs / std::max(running_seconds, 1e-3);
+    chunk_pairs = static_cast<std::size_t>(std::clamp(rate * kChunkSeconds, std::max(16.0, pairs / 2), 8 * pairs + 16));
   }
 
   // Starts the filled chunk once the one before it is delivered.
@@ -71,7 +82,12 @@ struct Chunks {
     running_chunk = std::move(filling);
     filling = Chunk{};
     if (running_chunk.pairs.empty()) return;
-    running = std::async(std::launch::async, [this] { return run(running_chunk.views(), running_chunk.pairs); });
+    running = std::async(std::launch::async, [this] {
+      const auto start = std::chrono::steady_clock::now();
+      Batch batch = run(running_chunk.views(), running_chunk.pairs);
+      running_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return batch;
+    });
   }
 
   void push(std::string_view a, std::string_view b) {
@@ -79,7 +95,7 @@ struct Chunks {
     filling.pairs.push_back({ia, ib});
     ++pushed;
     // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.
-    if (filling.text.size() >= chunk_bytes || filling.pairs.size() >= chunk_bytes / 16) submit();
+    if (filling.text.size() >= chunk_bytes || filling.pairs.size() >= std::min(chunk_bytes / 16, chunk_pairs)) submit();
   }
 
   void finish() {

@@ -1,6 +1,7 @@
 #include "engines/wavefront_steps.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "cl/wfa_common.h"
@@ -73,7 +74,9 @@ bool extend_by_words(const DivergenceSample& sample, std::int64_t extend) {
 }
 
 Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,
-                     const WavefrontSteps& steps) {
+                     const WavefrontSteps& steps, const DivergenceSample& pair) {
+  const auto start = std::chrono::steady_clock::now();
+  double expected_steps = -1;  // sampled once the run has lasted: short runs sample nothing
   Result result;
   BusySpan busy;
   // At most two batches of kBatch launches queued between reads (a read interval may be
@@ -107,6 +110,10 @@ Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t
       break;
     }
     bound = state.bound;
+    if (std::chrono::steady_clock::now() - start > std::chrono::milliseconds(500)) {
+      if (expected_steps < 0) expected_steps = pair.estimated_distance() / steps.radii_per_step + 1;
+      device.progress().part_of_estimate(static_cast<double>(step), expected_steps);
+    }
   }
   result.costs.kernel_seconds = busy.seconds();
   return result;

@@ -86,6 +86,7 @@ struct WavefrontSteps {
   std::function<std::uint64_t(std::int64_t step, std::int64_t bound, cl::Event* event)> enqueue;
   std::int64_t last_step;      // a step by which the solution is reached if the distance is at most the bound
   std::int64_t read_interval;  // launches between two blocking reads of the state
+  double radii_per_step = 1;   // for the progress: a band of tiles is t radii
 };
 
 // Enqueues steps until the state read after one of them holds the solution, or until
@@ -93,8 +94,10 @@ struct WavefrontSteps {
 // caller's k) and the result's distance is max_distance + 1. The host's diamond bound
 // lags the device's by at most one read interval: that only costs a few cells, never
 // exactness, because a looser bound keeps a superset of the needed cells. Fills
-// distance, cells (host-counted plus device-counted), launches, kernel_seconds.
+// distance, cells (host-counted plus device-counted), launches, kernel_seconds. Past half a
+// second, each read tells the device's meter its steps against those `pair`'s estimated
+// distance needs.
 Result run_wavefront(OpenDevice& device, WavefrontBuffers& buffers, std::int64_t max_distance,
-                     const WavefrontSteps& steps);
+                     const WavefrontSteps& steps, const DivergenceSample& pair);
 
 }  // namespace levcl::detail

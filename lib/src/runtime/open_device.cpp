@@ -22,7 +22,8 @@ double busy_span_of(const cl::Event& first, const cl::Event& last) {
 
 }  // namespace
 
-OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel) : info_(info), cancel_(cancel) {
+OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel, ProgressMeter* progress)
+    : info_(info), cancel_(cancel), progress_(progress) {
   try {
     device_ = opencl_device(info);
     context_ = cl::Context(device_);
@@ -35,10 +36,24 @@ OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel) : inf
              info.name, info.version, info.driver);
 }
 
-cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name, const std::string& variant_options) {
-  // LEVCL_BUILD_OPTIONS adds compiler options (e.g. vendor flags) for kernel work.
+OpenDevice::~OpenDevice() {
+  // A counter read left running by an error writes into counter_values_: it ends first.
+  if (reading_) counter_read_.wait();
+}
+
+namespace {
+
+// LEVCL_BUILD_OPTIONS adds compiler options (e.g. vendor flags) for kernel work.
+std::string with_extra_options(const std::string& variant_options) {
   std::string options = variant_options;
   if (const char* extra = std::getenv("LEVCL_BUILD_OPTIONS"); extra && *extra) options += std::string(" ") + extra;
+  return options;
+}
+
+}  // namespace
+
+cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name, const std::string& variant_options) {
+  const std::string options = with_extra_options(variant_options);
   const std::string key = file + " | " + options;
   if (const auto made = kernels_.find(key + " | " + name); made != kernels_.end()) return made->second;
   auto it = programs_.find(key);
@@ -65,7 +80,7 @@ void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t loca
   const auto start = std::chrono::steady_clock::now();
   cl::Event first;
   queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
-  first.wait();
+  wait(&first);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double run = busy_span_of(first, first);
   build_seconds_ += std::max(0.0, wall - run);
@@ -84,14 +99,51 @@ void OpenDevice::wait(const cl::Event* event) {
   // a CPU device's, and long waits, a millisecond at a time, leaving the cores to the work.
   const auto start = std::chrono::steady_clock::now();
   const auto spin = info_.type == "gpu" ? std::chrono::milliseconds(20) : std::chrono::milliseconds(0);
+  next_read_ = start + std::chrono::milliseconds(500);  // short waits read no counters
   for (;;) {
     const cl_int status = event->getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
     if (status == CL_COMPLETE || status < 0) return;  // an error surfaces at the next blocking call
     if (cancel_) cancel_->check();
-    if (std::chrono::steady_clock::now() - start < spin)
+    const auto now = std::chrono::steady_clock::now();
+    if (watched_) read_counters(now);
+    if (now - start < spin)
       std::this_thread::yield();
     else
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+void OpenDevice::read_counters(std::chrono::steady_clock::time_point now) {
+  if (reading_) {
+    const cl_int status = counter_read_.getInfo<CL_EVENT_COMMAND_EXECUTION_STATUS>();
+    if (status > CL_COMPLETE) return;  // still on its way
+    reading_ = false;
+    if (status == CL_COMPLETE) report_(counter_values_, progress());
+  }
+  if (now < next_read_) return;
+  next_read_ = now + std::chrono::milliseconds(250);
+  counter_values_.resize(watched_->count());
+  // The launch writes the counters as this reads them: each is a whole int, and a value
+  // read late only makes the progress lag.
+  if (const volatile cl_int* host = watched_->host()) {
+    std::copy(host, host + watched_->count(), counter_values_.begin());
+    report_(counter_values_, progress());
+    return;
+  }
+  if (!monitor_()) monitor_ = cl::CommandQueue(context_, device_);
+  monitor_.enqueueReadBuffer(watched_->buffer(), CL_FALSE, 0, watched_->count() * sizeof(cl_int),
+                             counter_values_.data(), nullptr, &counter_read_);
+  monitor_.flush();
+  reading_ = true;
+}
+
+void OpenDevice::end_reading() {
+  if (!reading_) return;
+  reading_ = false;
+  try {
+    counter_read_.wait();
+  } catch (const cl::Error&) {
+    // The launch's own error surfaces where its results are read.
   }
 }
 

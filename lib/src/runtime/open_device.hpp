@@ -3,23 +3,33 @@
 // it and their time measured.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "levcl/levcl.hpp"
 #include "runtime/cancellation.hpp"
+#include "runtime/device_counters.hpp"
 #include "runtime/opencl.hpp"
+#include "runtime/progress_meter.hpp"
 
 namespace levcl::detail {
 
 class OpenDevice {
  public:
-  // `cancel`, when given, stops launches and waits once it is requested (it must outlive
-  // the device).
-  explicit OpenDevice(const DeviceInfo& info, const Cancellation* cancel = nullptr);
+  // `cancel`, when given, stops launches and waits once it is requested; `progress`, when
+  // given, is where the calls on the device tell how far they are (both must outlive the
+  // device).
+  explicit OpenDevice(const DeviceInfo& info, const Cancellation* cancel = nullptr,
+                      ProgressMeter* progress = nullptr);
+  ~OpenDevice();
+  OpenDevice(const OpenDevice&) = delete;
+  OpenDevice& operator=(const OpenDevice&) = delete;
 
   const DeviceInfo& info() const { return info_; }
   cl::Context& context() { return context_; }
@@ -44,6 +54,35 @@ class OpenDevice {
   // live until it does). An engine whose one launch may run for long calls this before its
   // blocking read.
   void wait(const cl::Event* event = nullptr);
+
+  // Where the running call tells its progress.
+  ProgressMeter& progress() { return progress_ ? *progress_ : own_progress_; }
+
+  // Counters for a launch to keep, where the host can read them as it runs: in host memory
+  // on a CPU device, else in device memory.
+  DeviceCounters counters(std::size_t count) { return DeviceCounters(context_, info_.type == "cpu", count); }
+
+  // What a launch's counters say of its progress, told to the meter.
+  using Report = std::function<void(const std::vector<cl_int>& counters, ProgressMeter& meter)>;
+
+  // While a Watch lives, waits that last over half a second read its counters every quarter
+  // second, as the launch runs, and report them.
+  class Watch {
+   public:
+    Watch(OpenDevice& device, const DeviceCounters& counters, Report report) : device_(device) {
+      device_.watched_ = &counters;
+      device_.report_ = std::move(report);
+    }
+    ~Watch() {
+      device_.end_reading();
+      device_.watched_ = nullptr;
+    }
+    Watch(const Watch&) = delete;
+    Watch& operator=(const Watch&) = delete;
+
+   private:
+    OpenDevice& device_;
+  };
 
   // Seconds spent building or loading programs on this device so far, first launches included.
   double build_seconds() const { return build_seconds_; }
@@ -73,6 +112,18 @@ class OpenDevice {
   std::set<cl_kernel> launched_;                 // kernels launched at least once
   double build_seconds_ = 0;
   const Cancellation* cancel_;
+  ProgressMeter* progress_;
+  ProgressMeter own_progress_;  // when the device has no context's meter
+  // Reading a Watch's counters: one read at a time, on a queue of its own.
+  void read_counters(std::chrono::steady_clock::time_point now);
+  void end_reading();
+  const DeviceCounters* watched_ = nullptr;
+  Report report_;
+  cl::CommandQueue monitor_;
+  std::vector<cl_int> counter_values_;
+  cl::Event counter_read_;
+  bool reading_ = false;
+  std::chrono::steady_clock::time_point next_read_;
   std::map<std::string, std::shared_ptr<void>> states_;  // last: gone before the queue they use
 };
 

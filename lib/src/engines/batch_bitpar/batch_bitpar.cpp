@@ -154,7 +154,8 @@ struct ChunkCodes {
 
 // A chunk's packing and its device copies; two alternate, so one fills while the other runs.
 struct Slot {
-  explicit Slot(OpenDevice& device) : pairs(device), b_codes(device), peq(device), distances(device) {}
+  explicit Slot(OpenDevice& device)
+      : pairs(device), b_codes(device), peq(device), distances(device), finished(device.counters(BATCH_FINISHED_COUNTERS)) {}
   std::size_t begin = 0, end = 0;    // its pairs: packed[begin .. end - 1] of run_batch
   std::vector<std::uint32_t> used;   // the strings it packs
   Pinned<BatchPair> pairs;
@@ -167,6 +168,7 @@ struct Slot {
   std::array<std::uint32_t, kClassWords.size() + 1> ids_start{};
   std::uint64_t b_bytes = 0, peq_words = 0, bus_bytes = 0;
   GrowingBuffer d_pairs, d_bus_at, d_ids, d_bounds, d_b_codes, d_peq, d_bus, d_distances;  // grow to the largest chunk
+  DeviceCounters finished;  // the pass's pairs finished, read as it runs
   cl::Event done;
 };
 
@@ -189,8 +191,10 @@ struct Slots {
 struct BatchArgs {
   cl::Buffer pairs, bus_at, ids;
   cl_uint first, count;
-  cl::Buffer bounds, b_codes, peq, bus, distances;
-  auto fields() const { return std::tie(pairs, bus_at, ids, first, count, bounds, b_codes, peq, bus, distances); }
+  cl::Buffer bounds, b_codes, peq, bus, distances, finished;
+  auto fields() const {
+    return std::tie(pairs, bus_at, ids, first, count, bounds, b_codes, peq, bus, distances, finished);
+  }
 };
 
 // Packs slot.begin .. slot.end of packed into slot (offsets already chosen by run_batch).
@@ -279,6 +283,8 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan
   args.peq = slot.d_peq.buffer();
   args.bus = slot.d_bus.buffer();
   args.distances = slot.d_distances.buffer();
+  args.finished = slot.finished.buffer();
+  queue.enqueueFillBuffer(args.finished, cl_int{0}, 0, BATCH_FINISHED_COUNTERS * sizeof(cl_int));
   queue.enqueueWriteBuffer(args.ids, CL_FALSE, 0, slot.ids.size() * sizeof(cl_uint), slot.ids.data());
   queue.enqueueWriteBuffer(args.bounds, CL_FALSE, 0, count * sizeof(cl_int), slot.bounds.data());
   const std::size_t wg = static_cast<std::size_t>(call.params.at("wg"));
@@ -327,6 +333,11 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
 // choosing run again with twice the bound until every distance is exact.
 void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
              BusySpan& busy, BatchResult& out) {
+  const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
+    std::uint64_t sum = 0;
+    for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
+    meter.pairs_in_launch(sum);
+  });
   for (;;) {
     device.wait(&slot.done);
     const cl_int* distances = slot.distances.data();
@@ -349,6 +360,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     launch_pass(device, call, slot, busy, out);
   }
   for (std::size_t i = slot.begin; i < slot.end; ++i) out.distances[packed[i]] = slot.distances.data()[i - slot.begin];
+  device.progress().add_pairs(slot.end - slot.begin);
 }
 
 // Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
@@ -378,6 +390,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     else
       packed.push_back(static_cast<std::uint32_t>(i));
   }
+  device.progress().add_pairs(call.count - packed.size());
   // The bytes of the strings the pairs use.
   Slots& kept = device.state<Slots>("batch-bitpar");
   Strings& strings = kept.strings;

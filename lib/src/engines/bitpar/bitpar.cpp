@@ -180,7 +180,8 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
     args.bus = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(slots) * slot_bytes);
     args.bus_words = static_cast<cl_int>(bus_words);
     args.slots = static_cast<cl_int>(slots);
-    args.progress = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(stripes) * sizeof(cl_int));
+    const DeviceCounters progress = device.counters(static_cast<std::size_t>(stripes));
+    args.progress = progress.buffer();
     args.top_left = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(stripes + 1) * sizeof(cl_int));
     args.next_stripe = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof(cl_int));
     args.result = cl::Buffer(device.context(), CL_MEM_READ_WRITE, sizeof(cl_int));
@@ -193,6 +194,12 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
                   busy.event(false));
     ++result.costs.launches;
 
+    const OpenDevice::Watch watch(device, progress, [n, stripes](const std::vector<cl_int>& done, ProgressMeter& meter) {
+      // A stripe publishes its columns as it goes (INT_MAX once finished).
+      double sum = 0;
+      for (const cl_int j : done) sum += static_cast<double>(std::min<std::int64_t>(j, n));
+      meter.part(sum / (static_cast<double>(n) * static_cast<double>(stripes)));
+    });
     result.distance = through_bands(call, m, n, first, [&](const Band& band) {
       args.band_lo = static_cast<cl_int>(band.lo);
       args.band_hi = static_cast<cl_int>(band.hi);

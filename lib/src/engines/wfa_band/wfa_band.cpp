@@ -121,6 +121,7 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
     WavefrontSteps steps;
     steps.last_step = call.max_distance / t + 1;
     steps.read_interval = params.at("read-interval");
+    steps.radii_per_step = static_cast<double>(t);
     steps.live = [&](std::int64_t band, std::int64_t bound) { return band_tiles(m, n, t, band, bound, diamond).count > 0; };
     steps.enqueue = [&](std::int64_t band, std::int64_t bound, cl::Event* event) -> std::uint64_t {
       const BandTiles tiles = band_tiles(m, n, t, band, bound, diamond);
@@ -143,7 +144,7 @@ Result run_wfa_band(OpenDevice& device, BandKernel kind, const Call& call) {
                   tiles.c_first, global, bound);
       return 0;  // the kernel counts its live cells
     };
-    return run_wavefront(device, buffers, call.max_distance, steps);
+    return run_wavefront(device, buffers, call.max_distance, steps, call.pair);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, std::string("running ") + name + " on " + device.info().name);
   }

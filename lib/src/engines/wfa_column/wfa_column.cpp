@@ -66,7 +66,7 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, const 
       log().debug("r={} diagonals [{}, {}] global={} bound={}", r, range.lo, range.hi, global, bound);
       return range.size();
     };
-    return run_wavefront(device, buffers, call.max_distance, steps);
+    return run_wavefront(device, buffers, call.max_distance, steps, call.pair);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_column on " + device.info().name);
   }

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "cl/wfa_persistent.h"
 #include "engines/registry.hpp"
@@ -152,26 +153,37 @@ class PieceMeetings final : public BreakpointFinder {
  public:
   // `sample`: of the whole strings.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
-      : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))) {}
+      : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
+        estimate_(sample.estimated_distance()) {}
 
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
   Costs costs() const override { return costs_; }
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
 
  private:
+  std::string program_options(std::int64_t groups, std::int64_t wg) const;
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
               std::vector<Breakpoint>& out);
   std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                           std::int64_t wg);
+                                           std::int64_t wg, double expected_steps);
 
   OpenDevice& device_;
   Params params_;
   const DeviceStrings& strings_;
   bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
-  GrowingBuffer columns_[4], flags_, state_, table_, results_;  // kept from launch to launch
+  double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
+  GrowingBuffer columns_[4], state_, table_, results_;  // kept from launch to launch
+  std::optional<DeviceCounters> flags_;  // also read for the progress as a launch runs
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
 };
+
+std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg) const {
+  const bool nvidia = device_.info().platform_vendor.find("NVIDIA") != std::string::npos;
+  return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
+         std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" +
+         (nvidia ? "1" : "0");
+}
 
 std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
   const DeviceInfo& info = device_.info();
@@ -220,14 +232,15 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
                            std::vector<Breakpoint>& out) {
-  const bool nvidia = device_.info().platform_vendor.find("NVIDIA") != std::string::npos;
-  const std::string options = "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) +
-                              " -DTEAM=" + std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" +
-                              (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
-  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", options);
+  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
   LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"));
-  const std::vector<PersistentResult> results = run_kernel(kernel, table, groups, wg);
+  // A step takes both fronts a score further: the launch ends about when its farthest piece
+  // reaches half its distance (known below an alignment's top, else the estimate).
+  double distance = 0;
+  for (std::size_t q = 0; q < count; ++q)
+    distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
+  const std::vector<PersistentResult> results = run_kernel(kernel, table, groups, wg, distance / 2 + 1);
   for (std::size_t q = 0; q < count; ++q) {
     costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
     out.push_back(breakpoint_of(results[q], pieces[q].bound));
@@ -235,7 +248,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
 }
 
 std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                        std::int64_t wg) {
+                                                        std::int64_t wg, double expected_steps) {
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
   std::vector<PersistentResult> results(count);
@@ -248,7 +261,9 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     for (int c = 0; c < 4; ++c) *column_args[c] = columns_[c].at_least(device_, table.width * sizeof(cl_int));
     args.pieces = table_.at_least(device_, count * sizeof(PersistentPiece));
     // Every workgroup publishes its steps, also the one of a piece that waits on no other.
-    args.flags = flags_.at_least(device_, count * static_cast<std::size_t>(groups) * sizeof(cl_int));
+    const std::size_t flag_count = count * static_cast<std::size_t>(groups);
+    if (!flags_ || flags_->count() < flag_count) flags_ = device_.counters(flag_count);
+    args.flags = flags_->buffer();
     args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(groups) * sizeof(cl_int));
     args.results = results_.at_least(device_, count * sizeof(PersistentResult));
     cl::CommandQueue& queue = device_.queue();
@@ -259,10 +274,20 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
       queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
     }
     set_args(kernel, args);
-    std::uint64_t held = table_.bytes() + flags_.bytes() + state_.bytes() + results_.bytes();
+    std::uint64_t held = table_.bytes() + flags_->count() * sizeof(cl_int) + state_.bytes() + results_.bytes();
     for (const GrowingBuffer& c : columns_) held += c.bytes();
     peak_bytes_ = std::max(peak_bytes_, held);
 
+    const OpenDevice::Watch watch(device_, *flags_, [groups, count, expected_steps](const std::vector<cl_int>& flags,
+                                                                                  ProgressMeter& meter) {
+      // Each piece's first workgroup publishes the steps it finished (INT_MAX once stopped).
+      double farthest = 0;
+      for (std::size_t q = 0; q < count; ++q) {
+        const cl_int r = flags[q * static_cast<std::size_t>(groups)];
+        farthest = std::max(farthest, r == INT_MAX ? expected_steps : static_cast<double>(r));
+      }
+      meter.part_of_estimate(farthest, expected_steps);
+    });
     BusySpan busy;
     device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
                    busy.event(true));

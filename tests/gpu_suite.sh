@@ -2,8 +2,9 @@
 # Runs the test programs on a GPU host from a bundle (README: "Running on a GPU host"),
 # every variant's entries as ctest makes them (tests/variant_tests.cmake), JOBS at a time
 # (default 4: they share the GPU), and writes the log to OUT/tests.txt.
-#   here:          ../shared/device/bundle .gpu build/tools/* build/tests/test_* (and copy
-#                  ../shared/data/cudalign/NC_00{0898,7605}.1.fa.gz and ecoli/ into .gpu/data)
+#   here:          ../shared/device/bundle .gpu build/tools/* build/tests/test_* \
+#                    $(command -v samtools minimap2)     (test_cli_batch checks levcl's SAM and PAF with them)
+#                  and copy ../shared/data/cudalign/NC_00{0898,7605}.1.fa.gz and ecoli/ into .gpu/data
 #   on the host:   bash tests/gpu_suite.sh OUT      (from the repository root)
 # test_install_package and the Python tests are not run: they build or import against the
 # Debian packages, which the host lacks.

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "levcl/synthetic.hpp"
 #include "cli_support.hpp"
 #include "test_files.hpp"
+#include "test_support.hpp"
 
 namespace fs = std::filesystem;
 
@@ -218,6 +220,64 @@ TEST_CASE("--all-vs-all: every unordered pair once, in order") {
   r = levcl_cli("--all-vs-all " + quote(write_file("one.fa", ">only\nACGT\n")));
   CHECK(r.status == 0);
   CHECK(r.out == "name_a\tname_b\tlen_a\tlen_b\tdistance\n");
+}
+
+namespace {
+
+// The progress line appears on a terminal only: `script` gives the command one.
+Output on_terminal(const std::string& args) {
+  return run_shell("script -qfec " + quote(quote(LEVCL_PATH(LEVCL_CLI)) + " " + args) + " /dev/null");
+}
+
+// The numbers that follow `word` in the progress lines of a terminal's output.
+std::vector<double> progress_numbers(const std::string& out, const std::string& word) {
+  std::vector<double> found;
+  for (std::size_t at = out.find("levcl: "); at != std::string::npos; at = out.find("levcl: ", at + 1)) {
+    const std::string line = out.substr(at, out.find_first_of("\r\n", at) - at);
+    const std::size_t w = line.find(word);
+    if (w != std::string::npos) found.push_back(std::stod(line.substr(w + word.size())));
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("on a terminal, a batch that lasts shows pairs done and a rate from inside its chunks, then every result") {
+  // 780 pairs of 10 kbp, all against all: seconds on POCL, one 64 MiB chunk by bytes.
+  std::mt19937_64 rng(41);
+  std::string fasta;
+  for (int i = 0; i < 40; ++i) fasta += ">r" + std::to_string(i) + "\n" + levcl::test::random_string(rng, 10000, 4) + "\n";
+  const Output r = on_terminal("--variant bitpar-vector --all-vs-all " + quote(write_file("progress.fa", fasta)));
+  INFO(r.out.substr(0, 2000));
+  CHECK(r.status == 0);
+  CHECK(r.out.find(" of 780 pairs, ") != std::string::npos);
+  CHECK(r.out.find(" pairs/s") != std::string::npos);
+  const std::vector<double> done = progress_numbers(r.out, "levcl: ");
+  CHECK(std::count_if(done.begin(), done.end(), [](double d) { return d > 0 && d < 780; }) >= 2);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\t') == 781 * 4);  // the header and every result
+}
+
+TEST_CASE("on a terminal, one long pair shows the fraction done and the time left; off a terminal, nothing") {
+  // A pair that lasts over 4 s off the terminal (the line shows after 2 s): 400 kbp on
+  // POCL, longer on a GPU.
+  std::mt19937_64 rng(43);
+  std::string pair;
+  for (std::size_t length = 400000;; length *= 2) {
+    const std::string a = levcl::test::random_string(rng, length, 4), b = levcl::test::mutate(rng, a, 0.5, 4);
+    pair = quote(write_file("long_a.fa", ">a\n" + a + "\n")) + " " + quote(write_file("long_b.fa", ">b\n" + b + "\n"));
+    const auto start = std::chrono::steady_clock::now();
+    const Output plain = levcl_cli("--variant bitpar-vector " + pair);
+    REQUIRE(plain.status == 0);
+    CHECK(plain.err.empty());
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(4) || length >= 6400000) break;
+  }
+  const Output r = on_terminal("--variant bitpar-vector " + pair);
+  INFO(r.out.substr(0, 2000));
+  CHECK(r.status == 0);
+  const std::vector<double> percent = progress_numbers(r.out, "levcl: ");
+  CHECK(std::count_if(percent.begin(), percent.end(), [](double p) { return p > 1 && p < 99; }) >= 2);
+  CHECK(r.out.find("% of the pair, ") != std::string::npos);
+  CHECK(r.out.find(", ETA ") != std::string::npos);
 }
 
 TEST_CASE("--json: one object a line, no header") {

@@ -3,20 +3,17 @@
 //
 // Exit status: 0 success, 2 bad usage or bad input, 3 failure while running. Every failure
 // prints one "levcl: error: ..." message on standard error.
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <new>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +24,7 @@
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
+#include "progress_line.hpp"
 
 namespace {
 
@@ -234,55 +232,6 @@ class ResultWriter {
   std::deque<Pending> pending_;
 };
 
-// Pairs done, pairs per second and, when the total is known, the time left, rewritten in
-// place on stderr. Only on a terminal, and only once a run has lasted 2 s: short runs and
-// logs stay clean.
-class ProgressLine {
- public:
-  explicit ProgressLine(std::uint64_t total) : total_(total), enabled_(::isatty(STDERR_FILENO) == 1) {}
-  ~ProgressLine() {
-    if (!shown_) return;
-    show(Clock::now());
-    std::cerr << '\n';
-  }
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-
-  void update(std::uint64_t done) {
-    done_ = done;
-    if (!enabled_) return;
-    const auto now = Clock::now();
-    if (now - start_ < std::chrono::seconds(2) || now - last_shown_ < std::chrono::milliseconds(250)) return;
-    show(now);
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-
-  void show(Clock::time_point now) {
-    last_shown_ = now;
-    shown_ = true;
-    const double rate = done_ / std::chrono::duration<double>(now - start_).count();
-    std::ostringstream line;
-    line << "levcl: " << done_;
-    if (total_ > 0) line << " of " << total_;
-    line << " pairs, " << std::fixed << std::setprecision(rate < 10 ? 1 : 0) << rate << " pairs/s";
-    if (total_ > done_ && rate > 0) {
-      const auto left = static_cast<std::uint64_t>((total_ - done_) / rate);
-      line << ", ETA " << left / 3600 << ':' << std::setfill('0') << std::setw(2) << left / 60 % 60 << ':'
-           << std::setw(2) << left % 60;
-    }
-    std::cerr << '\r' << line.str() << "\033[K" << std::flush;  // erases the rest of a longer line before
-  }
-
-  const std::uint64_t total_;  // 0: not known
-  const bool enabled_;
-  const Clock::time_point start_ = Clock::now();
-  Clock::time_point last_shown_;
-  std::uint64_t done_ = 0;
-  bool shown_ = false;
-};
-
 // Writes alignments in the --format chosen, a pair at a time, in the order of the pairs.
 class AlignmentWriter {
  public:
@@ -347,17 +296,32 @@ void check_pretty(const Options& o, std::size_t a, std::size_t b) {
                            std::to_string(a) + " x " + std::to_string(b) + "); use cigar, paf or sam");
 }
 
+// A batch's progress: the pairs written, and those of the chunk running that are finished.
+std::function<levcl::tools::ProgressLine::Reading()> pairs_done(const levcl::Context& context,
+                                                               const std::atomic<std::uint64_t>& written) {
+  return [&context, &written] {
+    const levcl::Progress running = context.progress();
+    return levcl::tools::ProgressLine::Reading{written + (running.running ? running.pairs_done : 0), 0};
+  };
+}
+
+// A single pair's progress: the fraction of its work done.
+std::function<levcl::tools::ProgressLine::Reading()> pair_fraction(const levcl::Context& context) {
+  return [&context] { return levcl::tools::ProgressLine::Reading{0, context.progress().fraction}; };
+}
+
 // Every pair of the batch through an AlignmentStream, each alignment printed as it arrives.
 int run_batch_alignments(const Options& o, const levcl::Options& settings, levcl::PairSource& source) {
   levcl::Context context(o.device);
   AlignmentWriter writer(o, settings, true, [&] { return source.references(); });
-  ProgressLine progress(source.total());
+  std::atomic<std::uint64_t> written{0};
+  const levcl::tools::ProgressLine progress(source.total(), pairs_done(context, written));
   std::deque<std::pair<std::string, std::string>> names;  // of the pairs not yet written
   levcl::AlignmentStream stream(context, settings,
                                 [&](std::uint64_t index, std::string_view a, std::string_view b, const levcl::Alignment& r) {
                                   writer.write(names.front().first, a, names.front().second, b, r);
                                   names.pop_front();
-                                  progress.update(index + 1);
+                                  written = index + 1;
                                 });
   for (levcl::NamedPairView pair;;) {
     bool more;
@@ -390,10 +354,11 @@ int run_batch(const Options& o, const levcl::Options& settings) {
 
   levcl::Context context(o.device);
   ResultWriter writer(o.json);
-  ProgressLine progress(source->total());
+  std::atomic<std::uint64_t> written{0};
+  const levcl::tools::ProgressLine progress(source->total(), pairs_done(context, written));
   levcl::DistanceStream stream(context, settings, [&](std::uint64_t index, std::int64_t distance) {
     writer.write(distance);
-    progress.update(index + 1);
+    written = index + 1;
   });
   for (levcl::NamedPairView pair;;) {
     bool more;
@@ -438,7 +403,10 @@ int run_pair_alignment(const Options& o, const levcl::Options& settings) {
   const levcl::Record b = levcl::read_named_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
   check_pretty(o, a.sequence.size(), b.sequence.size());
   levcl::Context context(o.device);
-  const levcl::Alignment r = context.align(a.sequence, b.sequence, settings);
+  const levcl::Alignment r = [&] {
+    const levcl::tools::ProgressLine progress(1, pair_fraction(context));
+    return context.align(a.sequence, b.sequence, settings);
+  }();
   if (!o.json) {
     AlignmentWriter writer(o, settings, false, [&] { return std::vector<levcl::SequenceName>{{a.name, a.sequence.size()}}; });
     writer.write(a.name, a.sequence, b.name, b.sequence, r);
@@ -457,7 +425,10 @@ int run_pair(const Options& o, const levcl::Options& settings) {
   const std::string a = levcl::read_sequence(o.a, o.record_a.empty() ? o.record : o.record_a);
   const std::string b = levcl::read_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
   levcl::Context context(o.device);
-  const levcl::Result r = context.distance(a, b, settings);
+  const levcl::Result r = [&] {
+    const levcl::tools::ProgressLine progress(1, pair_fraction(context));
+    return context.distance(a, b, settings);
+  }();
 
   if (!o.json) {
     std::cout << r.distance << '\n';

@@ -64,5 +64,20 @@ case $phase in
   align-batch)  # 7. alignments of 10^5 pairs of 10 kbp at 90% (Context::aligns) beside their distances and the peers on every host thread
     levcl-bench --align --batch synthetic:100000:10000:0.9 --variants auto --repeat 2 --time-limit 120 \
       -o "$out/align-batch" ;;
+  coldstart)  # a fresh host's first calls (no program cache, an empty CUDA JIT cache), then the same calls again
+    hiv=("$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz")
+    hhv=("$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz")
+    fresh=$(mktemp -d) log=$out/coldstart.txt
+    timed() {  # LABEL CACHE COMMAND...: one process with program and JIT caches named CACHE; its wall time
+      local start=$EPOCHREALTIME status=0
+      LEVCL_CACHE_DIR=$fresh/$2 CUDA_CACHE_PATH=$fresh/$2-cuda "${@:3}" >>"$log" 2>&1 || status=$?
+      awk -v a="$start" -v b="$EPOCHREALTIME" -v l="$1" -v s="$status" \
+        'BEGIN { printf "%s: %.3f s%s\n", l, b - a, s == 0 ? "" : " (exit " s ")" }' >>"$log"
+    }
+    for round in first again; do
+      timed "$round device list" init levcl --list-devices
+      timed "$round HIV-1 distance" distance levcl -vv "${hiv[@]}"
+      timed "$round HHV-6B x EBV alignment (PAF)" alignment levcl -vv --format paf "${hhv[@]}"
+    done ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <future>
+#include <utility>
 #include <thread>
 
 #include "runtime/devices.hpp"
@@ -51,6 +53,28 @@ std::string with_extra_options(const std::string& variant_options) {
 }
 
 }  // namespace
+
+void OpenDevice::prepare(const std::string& file, const std::vector<std::string>& variant_options) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, std::future<cl::Program>>> building;  // key, program
+  for (const std::string& o : variant_options) {
+    const std::string options = with_extra_options(o), key = file + " | " + options;
+    if (programs_.count(key) || std::any_of(building.begin(), building.end(), [&](const auto& b) { return b.first == key; }))
+      continue;
+    building.emplace_back(key, std::async(std::launch::async, [this, file, options] {
+                            return build_program(context_, device_, info_, file, program_source(file), options);
+                          }));
+  }
+  if (building.empty()) return;
+  for (auto& [key, program] : building) {
+    try {
+      programs_.emplace(key, program.get());
+    } catch (const std::exception& e) {
+      log().debug("preparing {} failed; it is built again when used: {}", key, e.what());
+    }
+  }
+  build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name, const std::string& variant_options) {
   const std::string options = with_extra_options(variant_options);

@@ -42,6 +42,12 @@ class OpenDevice {
   // reference stays valid for the device's lifetime.
   cl::Kernel& kernel(const std::string& file, const std::string& name, const std::string& options);
 
+  // Builds (or loads) the programs of one cl/ file under each of `options` side by side, on
+  // threads of their own, for a call that will use them all (an alignment's levels): a
+  // driver compiles them at once instead of one at each first launch. Those already made
+  // are skipped; a failure is left to kernel(), which builds again and reports it.
+  void prepare(const std::string& file, const std::vector<std::string>& options);
+
   // Enqueues `global` work-items in workgroups of `local` (asking for `event` when not
   // null). The first launch of each kernel waits for the queue and counts its time beyond
   // the kernel's own run as build time: drivers such as POCL compile a kernel for its

@@ -7,12 +7,18 @@
 // moves the cache; LEVCL_NO_CACHE=1 disables it.
 #include "runtime/program_cache.hpp"
 
+#include <chrono>
+
 #include "runtime/binary_cache.hpp"
 #include "runtime/log.hpp"
 #include "version.hpp"
 
 namespace levcl::detail {
 namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 std::string build_log(const cl::Program& program, const cl::Device& device) {
   try {
@@ -29,11 +35,12 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
   const std::string key = sha256_hex(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name +
                                      '\n' + info.driver + '\n' + options + '\n' + source);
   const BinaryCache cache;
+  const auto start = std::chrono::steady_clock::now();
   if (const auto binary = cache.load(label, key)) {
     try {
       cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary->begin(), binary->end())});
       program.build({device}, options.c_str());
-      log().debug("program {} {} loaded from the cache", label, options);
+      log().debug("program {} {} loaded from the cache in {:.3f} s", label, options, seconds_since(start));
       return program;
     } catch (const cl::Error&) {
       log().info("the driver rejects the cached {}; building it from source", label);
@@ -57,7 +64,7 @@ cl::Program build_program(const cl::Context& context, const cl::Device& device, 
                                                 options + "' failed; build log:\n" + build_log(program, device));
     throw_opencl_error(e, "building " + label);
   }
-  log().debug("built {} for {}", label, info.name);
+  log().debug("built {} {} for {} in {:.3f} s", label, options, info.name, seconds_since(start));
   if (const std::string text = build_log(program, device); text.find_first_not_of(" \n\r\t") != std::string::npos)
     log().debug("build log of {}:\n{}", label, text);
 

@@ -156,6 +156,9 @@ class PieceMeetings final : public BreakpointFinder {
       : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
         estimate_(sample.estimated_distance()) {}
 
+  // Builds the programs an alignment's levels are expected to use, side by side.
+  void prepare_levels();
+
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
   Costs costs() const override { return costs_; }
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
@@ -183,6 +186,27 @@ std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg)
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
          std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" +
          (nvidia ? "1" : "0");
+}
+
+void PieceMeetings::prepare_levels() {
+  // Level l splits 2^l pieces of about d / 2^l each, down to those a traceback takes (at
+  // least a few dozen); each piece count has its workgroups per piece (run's choice), and
+  // beyond twice the workgroups, one narrow workgroup each. A piece of fewer blocks of
+  // positions than its share runs that many workgroups, a count the estimate cannot
+  // foretell: such levels are left to build when they come (a build not used costs as
+  // much as one used where the driver compiles one program at a time, as NVIDIA's does).
+  const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
+  std::vector<std::string> options;
+  for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
+    if (count >= 2.0 * static_cast<double>(allowed)) {
+      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup)));
+      break;
+    }
+    const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
+    if (count == 1 || d / static_cast<double>(wg) >= static_cast<double>(groups))
+      options.push_back(program_options(groups, wg));
+  }
+  device_.prepare("wfa_persistent.cl", options);
 }
 
 std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
@@ -347,8 +371,10 @@ std::vector<Variant> persistent_variants() {
   v.distance = {[](OpenDevice* device, const Call& call) { return pair_distance(*device, call); }, wavefront_cost()};
   // A piece's breakpoint costs what its distance does: the same launch finds both.
   v.breakpoint = {[](OpenDevice& device, const DeviceStrings& strings, const Params& params) {
-                    return std::unique_ptr<BreakpointFinder>(
-                        new PieceMeetings(device, strings, params, DivergenceSample(strings.host_a, strings.host_b)));
+                    auto finder = std::make_unique<PieceMeetings>(device, strings, params,
+                                                                  DivergenceSample(strings.host_a, strings.host_b));
+                    finder->prepare_levels();
+                    return std::unique_ptr<BreakpointFinder>(std::move(finder));
                   },
                   wavefront_cost()};
   return {v};

@@ -68,6 +68,35 @@ TEST_CASE("auto runs alone a pair whose chain in the batch engine is predicted t
   CHECK(r.variant_pairs.size() == 2);  // and one single-pair engine
 }
 
+TEST_CASE("auto's long similar pairs end in a bounded wavefront pass on a GPU; the others go on to the batch engine") {
+  levcl::Context context;
+  std::mt19937_64 rng(19);
+  std::vector<Pair> pairs;
+  for (int i = 0; i < 6; ++i) {  // 5 kbp at 99.5%: d of about 25, within 10 kbp / 64
+    const std::string a = levcl::test::random_string(rng, 5000 + 37 * i, 4);
+    pairs.push_back({a, levcl::test::mutate(rng, a, 0.005, 4)});
+  }
+  for (int i = 0; i < 2; ++i) {  // 5 kbp at 70%: above the bound, on to batch-bitpar
+    const std::string a = levcl::test::random_string(rng, 5000, 4);
+    pairs.push_back({a, levcl::test::mutate(rng, a, 0.3, 4)});
+  }
+  pairs.push_back({"kitten", "sitting"});  // short: never tried
+  for (const std::int64_t k : {-1, 100}) {
+    CAPTURE(k);
+    const auto r = context.distances(views(pairs), levcl::Options{"auto", {}, k, 0});
+    CHECK(r.distances == reference(context, pairs, k));
+    std::size_t computed = 0;
+    for (const auto& [variant, count] : r.variant_pairs) computed += count;
+    CHECK(computed == pairs.size());
+    if (levcl::select_device().type == "gpu") {
+      CHECK(r.variant_pairs.at("persistent") == 6);
+      CHECK(r.variant_pairs.at("batch-bitpar") == 3);
+    } else {
+      CHECK(r.variant_pairs.at("batch-bitpar") == pairs.size());
+    }
+  }
+}
+
 TEST_CASE("an empty batch, and bad variants or parameters") {
   levcl::Context context;
   CHECK(context.distances({}).distances.empty());
@@ -111,6 +140,8 @@ TEST_CASE("a stream of slow pairs delivers results as they finish, not when its 
   // 4000 pairs of 4 kbp at 50%: one chunk by bytes (the strings are kept once); seconds on POCL.
   const std::string a = levcl::test::random_string(rng, 4000, 4), b = levcl::test::mutate(rng, a, 0.5, 4);
   const std::int64_t expected = context.distance(a, b, "cpu-bitpar").distance;
+  // The program built first: a first chunk that builds it arrives late for that alone.
+  CHECK(context.distances({{a, b}}, levcl::Options{"batch-bitpar"}).distances.front() == expected);
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   std::vector<double> arrivals;  // seconds from the start, a result each

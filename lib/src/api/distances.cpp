@@ -96,10 +96,54 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       alone = detail::run_alone(device, engine, batch_plan.params, strings, pairs, threads);
     }
   }
+  // Under auto on a GPU, long pairs first go through a wavefront batch engine, bounded: the
+  // similar ones end there. A probe of a few of them, spread over the batch, goes first:
+  // where most end above the bound, the others are not tried (10^5 pairs of 10 kbp at 90%
+  // would pay for packing 2 GB twice).
+  std::vector<bool> found(pairs.size(), false);
+  if (automatic) {
+    const detail::WavefrontTrial trial =
+        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance);
+    const auto run_trial = [&](const std::vector<std::size_t>& indices) {
+      const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
+      std::vector<IndexPair> tried;
+      for (const std::size_t i : indices) tried.push_back(pairs[i]);
+      const double built_before = plan.device->build_seconds();
+      BatchResult part;
+      plan.variant->batch.run(plan.device,
+                              detail::BatchCall{strings.data(), tried.data(), tried.size(), plan.params, threads,
+                                                trial.bound},
+                              part);
+      out.costs += part.costs;
+      out.costs.build_seconds += plan.device->build_seconds() - built_before;
+      std::size_t ended = 0;
+      for (std::size_t k = 0; k < tried.size(); ++k)
+        if (part.distances[k] <= trial.bound) {
+          out.distances[indices[k]] = part.distances[k];
+          found[indices[k]] = true;
+          ++ended;
+        }
+      if (ended > 0) out.variant_pairs[plan.variant->info.name] += ended;
+      impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
+      detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), trial.bound);
+      return ended;
+    };
+    if (trial.engine && !trial.pairs.empty()) {
+      constexpr std::size_t kProbe = 64;
+      std::vector<std::size_t> probe, rest;
+      const std::size_t stride = trial.pairs.size() > 2 * kProbe ? trial.pairs.size() / kProbe : 1;
+      for (std::size_t k = 0; k < trial.pairs.size(); ++k)
+        (stride > 1 && k % stride != 0 ? rest : probe).push_back(trial.pairs[k]);
+      if (2 * run_trial(probe) >= probe.size() && !rest.empty()) run_trial(rest);
+    }
+  }
+
   const bool batching = batch_plan.variant && batch_plan.variant->info.can(Capability::batch);
   Split split;
   for (std::size_t i = 0; i < pairs.size(); ++i)
-    if (batching && (alone.empty() || !alone[i])) {
+    if (found[i]) {
+      continue;
+    } else if (batching && (alone.empty() || !alone[i])) {
       split.batched.push_back(pairs[i]);
       split.batched_at.push_back(i);
     } else {

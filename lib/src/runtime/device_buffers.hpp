@@ -1,6 +1,7 @@
 // Device memory the engines keep: strings copied to a device, and buffers that grow.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 
@@ -26,10 +27,51 @@ class GrowingBuffer {
   std::uint64_t bytes_ = 0;
 };
 
+// Host memory the device copies from at full speed: a buffer allocated by the driver and
+// mapped for the whole run.
+template <typename T>
+class Pinned {
+ public:
+  explicit Pinned(OpenDevice& device) : device_(&device) {}
+  ~Pinned() {
+    try {
+      release();
+    } catch (const cl::Error&) {
+      // the context goes with the device: nothing left to unmap into
+    }
+  }
+  Pinned(const Pinned&) = delete;
+  Pinned& operator=(const Pinned&) = delete;
+
+  T* reserve(std::size_t count) {
+    if (count > capacity_) {
+      release();
+      capacity_ = std::max<std::size_t>(count, 1);
+      buffer_ = cl::Buffer(device_->context(), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, capacity_ * sizeof(T));
+      data_ = static_cast<T*>(device_->queue().enqueueMapBuffer(buffer_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                                                capacity_ * sizeof(T)));
+    }
+    return data_;
+  }
+  T* data() const { return data_; }
+
+ private:
+  void release() {
+    if (data_) device_->queue().enqueueUnmapMemObject(buffer_, data_);
+    data_ = nullptr;
+  }
+  OpenDevice* device_;
+  cl::Buffer buffer_;
+  T* data_ = nullptr;
+  std::size_t capacity_ = 0;
+};
+
 // Two strings on the device for the launches of one call (the alignment's breakpoints and
 // tracebacks share them); b is a's buffer when they are the same view.
 struct DeviceStrings {
   DeviceStrings(OpenDevice& device, std::string_view a, std::string_view b);
+  // Both sides one buffer already on the device, of `bytes` bytes.
+  DeviceStrings(cl::Buffer both, std::uint64_t bytes) : a(both), b(both), bytes(bytes) {}
   std::string_view host_a, host_b;
   cl::Buffer a, b;
   std::uint64_t bytes = 0;  // device memory they hold

@@ -37,6 +37,11 @@ class ProgressMeter {
     pairs_done_ += count;
     in_launch_ = 0;
   }
+  // Pairs counted as finished that run again (found above a first pass's bound).
+  void retract_pairs(std::uint64_t count) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pairs_done_ -= std::min(count, pairs_done_);
+  }
   // Pairs that the running launch has finished (counted by the device), not yet added.
   void pairs_in_launch(std::uint64_t count) {
     std::lock_guard<std::mutex> lock(mutex_);

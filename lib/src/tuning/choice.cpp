@@ -188,6 +188,28 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
   return alone;
 }
 
+WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance) {
+  WavefrontTrial trial;
+  if (device.type != "gpu") return trial;
+  for (const Variant* v : variants_with(Capability::batch))
+    if (v->info.work == Work::wavefront && v->info.uses_device) {
+      trial.engine = v;
+      break;
+    }
+  if (!trial.engine) return trial;
+  std::size_t longest = 0;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::size_t m = strings[pairs[i].a].size(), n = strings[pairs[i].b].size();
+    if (static_cast<double>(m) * static_cast<double>(n) < kWavefrontTrialCells) continue;
+    trial.pairs.push_back(i);
+    longest = std::max(longest, m + n);
+  }
+  trial.bound = static_cast<std::int64_t>(longest / 32);
+  if (max_distance >= 0) trial.bound = std::min(trial.bound, max_distance);
+  return trial;
+}
+
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
                         std::size_t count, const std::function<PairShape(std::size_t)>& shape) {
   if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +

@@ -3,6 +3,7 @@
 // measurements (README: "auto").
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -40,6 +41,23 @@ constexpr double kSinglePairCells = double(1 << 30);
 std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
                             const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                             unsigned threads);
+
+// A bounded first pass over a batch's long pairs, by a wavefront batch engine: it finds
+// each distance up to `bound` in about bound / 2 steps, every pair at once, where the bit
+// vectors sweep all m * n cells of each (on the H100 122 pairs of 30 kbp at 98.8%: 5 s in
+// batch-bitpar, a work-item each). The pairs: those of kWavefrontTrialCells or more, on a
+// GPU (a CPU device pays a wavefront step's barriers on every core). The bound: 1/32 of
+// the longest pair's lengths (pairs about 94% alike or more pass; at 90% the two engines'
+// kernels take as long, 10^5 pairs of 10 kbp in 0.72-0.75 s), or the caller's k when
+// lower. Those found above it go on as if untried.
+constexpr double kWavefrontTrialCells = double(1 << 24);
+struct WavefrontTrial {
+  const Variant* engine = nullptr;  // none: no trial
+  std::vector<std::size_t> pairs;   // indices into the batch's pairs
+  std::int64_t bound = 0;
+};
+WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance);
 
 // The variant of `variants` whose model for `capability` predicts the least time for the
 // `count` pairs shape(0) .. shape(count - 1) (summed), at its tuned configuration with the

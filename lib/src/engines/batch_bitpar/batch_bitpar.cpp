@@ -67,45 +67,6 @@ Sides sides_of(const BatchCall& call, std::size_t i) {
   return call.strings[p.a].size() <= call.strings[p.b].size() ? Sides{p.a, p.b} : Sides{p.b, p.a};
 }
 
-// Host memory the device copies from at full speed: a buffer allocated by the driver and
-// mapped for the whole run.
-template <typename T>
-class Pinned {
- public:
-  explicit Pinned(OpenDevice& device) : device_(&device) {}
-  ~Pinned() {
-    try {
-      release();
-    } catch (const cl::Error&) {
-      // the context goes with the device: nothing left to unmap into
-    }
-  }
-  Pinned(const Pinned&) = delete;
-  Pinned& operator=(const Pinned&) = delete;
-
-  T* reserve(std::size_t count) {
-    if (count > capacity_) {
-      release();
-      capacity_ = std::max<std::size_t>(count, 1);
-      buffer_ = cl::Buffer(device_->context(), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, capacity_ * sizeof(T));
-      data_ = static_cast<T*>(device_->queue().enqueueMapBuffer(buffer_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                                                capacity_ * sizeof(T)));
-    }
-    return data_;
-  }
-  T* data() const { return data_; }
-
- private:
-  void release() {
-    if (data_) device_->queue().enqueueUnmapMemObject(buffer_, data_);
-    data_ = nullptr;
-  }
-  OpenDevice* device_;
-  cl::Buffer buffer_;
-  T* data_ = nullptr;
-  std::size_t capacity_ = 0;
-};
-
 // The byte values a string holds.
 struct ByteSet {
   std::array<std::uint64_t, 4> bits{};

@@ -8,12 +8,16 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "cl/wfa_persistent.h"
 #include "engines/registry.hpp"
 #include "engines/wavefront_steps.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -151,10 +155,14 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
 // from run to run.
 class PieceMeetings final : public BreakpointFinder {
  public:
-  // `sample`: of the whole strings.
+  // Pieces of one pair of strings; `sample`: of the whole strings.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
       : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
         estimate_(sample.estimated_distance()) {}
+  // Pieces that are a batch's pairs, each compared a word at a time or not (`words`): the
+  // progress counts the pairs finished.
+  PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, bool words)
+      : device_(device), params_(params), strings_(strings), words_(words), estimate_(0), batch_(true) {}
 
   // Builds the programs an alignment's levels are expected to use, side by side.
   void prepare_levels();
@@ -175,6 +183,8 @@ class PieceMeetings final : public BreakpointFinder {
   const DeviceStrings& strings_;
   bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
+  bool batch_ = false;
+  std::uint64_t pieces_finished_ = 0;  // by the launches before the running one
   GrowingBuffer columns_[4], state_, table_, results_;  // kept from launch to launch
   std::optional<DeviceCounters> flags_;  // also read for the progress as a launch runs
   Costs costs_;
@@ -302,15 +312,20 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     for (const GrowingBuffer& c : columns_) held += c.bytes();
     peak_bytes_ = std::max(peak_bytes_, held);
 
-    const OpenDevice::Watch watch(device_, *flags_, [groups, count, expected_steps](const std::vector<cl_int>& flags,
-                                                                                  ProgressMeter& meter) {
+    const OpenDevice::Watch watch(device_, *flags_, [this, groups, count, expected_steps](
+                                                        const std::vector<cl_int>& flags, ProgressMeter& meter) {
       // Each piece's first workgroup publishes the steps it finished (INT_MAX once stopped).
       double farthest = 0;
+      std::uint64_t stopped = 0;
       for (std::size_t q = 0; q < count; ++q) {
         const cl_int r = flags[q * static_cast<std::size_t>(groups)];
         farthest = std::max(farthest, r == INT_MAX ? expected_steps : static_cast<double>(r));
+        stopped += r == INT_MAX;
       }
-      meter.part_of_estimate(farthest, expected_steps);
+      if (batch_)
+        meter.pairs_in_launch(pieces_finished_ + stopped);
+      else
+        meter.part_of_estimate(farthest, expected_steps);
     });
     BusySpan busy;
     device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
@@ -322,6 +337,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
       queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
+    pieces_finished_ += count;
     log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}", count, table.width,
                 groups, wg, words_);
   } catch (const cl::Error& e) {
@@ -343,6 +359,56 @@ Result pair_distance(OpenDevice& device, const Call& call) {
       meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;
   result.costs = meetings.costs();
   return result;
+}
+
+// A batch's pairs as pieces of one pair of strings: every string the pairs use, once, in
+// one device buffer that is both sides; the pairs share launches (PieceMeetings::run: a
+// workgroup each when they outnumber the compute units), those above the caller's k
+// reported as k + 1. Word extension as extend says, on the longest pair's sample.
+void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out) {
+  const auto length = [&](std::uint32_t s) { return static_cast<std::int64_t>(call.strings[s].size()); };
+  out.distances.assign(call.count, 0);
+  std::unordered_map<std::uint32_t, std::int64_t> offset_of;
+  std::int64_t joined_bytes = 0;
+  std::vector<Piece> pieces;
+  std::vector<std::size_t> piece_of;  // the pair of each piece: an empty string needs none
+  std::size_t longest = 0;
+  for (std::size_t i = 0; i < call.count; ++i) {
+    const IndexPair p = call.pairs[i];
+    const std::int64_t m = length(p.a), n = length(p.b), most = std::max(m, n);
+    const std::int64_t bound = call.max_distance >= 0 ? std::min(call.max_distance, most) : most;
+    if (m == 0 || n == 0) {
+      out.distances[i] = std::min(most, bound + 1);
+      continue;
+    }
+    for (const std::uint32_t s : {p.a, p.b})
+      if (offset_of.emplace(s, joined_bytes).second) joined_bytes += length(s);
+    if (pieces.empty() || m + n > length(call.pairs[longest].a) + length(call.pairs[longest].b)) longest = i;
+    pieces.push_back({offset_of[p.a], m, offset_of[p.b], n, bound});
+    piece_of.push_back(i);
+  }
+  if (!pieces.empty()) {
+    // Gathered by every host thread into pinned memory, the device's copy at full speed.
+    const std::vector<std::pair<std::uint32_t, std::int64_t>> placed(offset_of.begin(), offset_of.end());
+    char* joined = device.state<Pinned<char>>("persistent-batch").reserve(static_cast<std::size_t>(joined_bytes));
+    parallel_each(placed.size(), call.threads, [&](std::size_t k) {
+      call.strings[placed[k].first].copy(joined + placed[k].second, call.strings[placed[k].first].size());
+    });
+    cl::Buffer both;
+    try {
+      both = cl::Buffer(device.context(), CL_MEM_READ_ONLY, static_cast<std::size_t>(joined_bytes));
+      device.queue().enqueueWriteBuffer(both, CL_TRUE, 0, static_cast<std::size_t>(joined_bytes), joined);
+    } catch (const cl::Error& e) {
+      throw_opencl_error(e, "copying a batch's strings to " + device.info().name);
+    }
+    const DeviceStrings strings(both, static_cast<std::uint64_t>(joined_bytes));
+    const DivergenceSample sample(call.strings[call.pairs[longest].a], call.strings[call.pairs[longest].b]);
+    PieceMeetings meetings(device, strings, call.params, extend_by_words(sample, call.params.at("extend")));
+    const std::vector<Breakpoint> found = meetings.run(pieces);
+    for (std::size_t q = 0; q < pieces.size(); ++q) out.distances[piece_of[q]] = found[q].distance;
+    out.costs = meetings.costs();
+  }
+  device.progress().add_pairs(call.count);
 }
 
 std::vector<Variant> persistent_variants() {
@@ -369,6 +435,10 @@ std::vector<Variant> persistent_variants() {
     return pair_memory(static_cast<std::uint64_t>(pair.m), static_cast<std::uint64_t>(pair.n));
   };
   v.distance = {[](OpenDevice* device, const Call& call) { return pair_distance(*device, call); }, wavefront_cost()};
+  // No cost model: a batch's time depends on distances it does not know (auto sends it
+  // long pairs first, with a bound: distances.cpp).
+  v.batch = {[](OpenDevice* device, const BatchCall& call, BatchResult& out) { batch_distances(*device, call, out); },
+             nullptr};
   // A piece's breakpoint costs what its distance does: the same launch finds both.
   v.breakpoint = {[](OpenDevice& device, const DeviceStrings& strings, const Params& params) {
                     auto finder = std::make_unique<PieceMeetings>(device, strings, params,

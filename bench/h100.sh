@@ -68,9 +68,9 @@ case $phase in
     hiv=("$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz")
     hhv=("$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz")
     fresh=$(mktemp -d) log=$out/coldstart.txt
-    timed() {  # LABEL CACHE COMMAND...: one process with program and JIT caches named CACHE; its wall time
+    timed() {  # LABEL CACHE COMMAND...: one process with program and JIT caches named CACHE; its log and wall time
       local start=$EPOCHREALTIME status=0
-      LEVCL_CACHE_DIR=$fresh/$2 CUDA_CACHE_PATH=$fresh/$2-cuda "${@:3}" >>"$log" 2>&1 || status=$?
+      LEVCL_CACHE_DIR=$fresh/$2 CUDA_CACHE_PATH=$fresh/$2-cuda "${@:3}" 2>>"$log" >/dev/null || status=$?
       awk -v a="$start" -v b="$EPOCHREALTIME" -v l="$1" -v s="$status" \
         'BEGIN { printf "%s: %.3f s%s\n", l, b - a, s == 0 ? "" : " (exit " s ")" }' >>"$log"
     }

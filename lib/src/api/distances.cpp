@@ -75,7 +75,17 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const auto start = std::chrono::steady_clock::now();
   const auto record = [&out](const Impl::Plan& plan, const Costs& costs, std::size_t count) {
     out.costs += costs;
-    out.variant_pairs[plan.variant->info.name] += count;
+    if (count > 0) out.variant_pairs[plan.variant->info.name] += count;
+  };
+  // `batched` through a batch engine, up to `k`; its build time in its costs.
+  const auto run_batch = [&](const Impl::Plan& plan, const std::vector<IndexPair>& batched, std::int64_t k) {
+    const double built_before = plan.device->build_seconds();
+    BatchResult part;
+    plan.variant->batch.run(plan.device,
+                            detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k},
+                            part);
+    part.costs.build_seconds = plan.device->build_seconds() - built_before;
+    return part;
   };
 
   // The engine for the pairs a batch engine takes: the named variant's own when it has
@@ -104,31 +114,24 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   if (automatic) {
     const detail::WavefrontTrial trial =
         detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance);
-    const auto run_trial = [&](const std::vector<std::size_t>& indices) {
-      const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
-      std::vector<IndexPair> tried;
-      for (const std::size_t i : indices) tried.push_back(pairs[i]);
-      const double built_before = plan.device->build_seconds();
-      BatchResult part;
-      plan.variant->batch.run(plan.device,
-                              detail::BatchCall{strings.data(), tried.data(), tried.size(), plan.params, threads,
-                                                trial.bound},
-                              part);
-      out.costs += part.costs;
-      out.costs.build_seconds += plan.device->build_seconds() - built_before;
-      std::size_t ended = 0;
-      for (std::size_t k = 0; k < tried.size(); ++k)
-        if (part.distances[k] <= trial.bound) {
-          out.distances[indices[k]] = part.distances[k];
-          found[indices[k]] = true;
-          ++ended;
-        }
-      if (ended > 0) out.variant_pairs[plan.variant->info.name] += ended;
-      impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
-      detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), trial.bound);
-      return ended;
-    };
     if (trial.engine && !trial.pairs.empty()) {
+      const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
+      const auto run_trial = [&](const std::vector<std::size_t>& indices) {
+        std::vector<IndexPair> tried;
+        for (const std::size_t i : indices) tried.push_back(pairs[i]);
+        const BatchResult part = run_batch(plan, tried, trial.bound);
+        std::size_t ended = 0;
+        for (std::size_t k = 0; k < tried.size(); ++k)
+          if (part.distances[k] <= trial.bound) {
+            out.distances[indices[k]] = part.distances[k];
+            found[indices[k]] = true;
+            ++ended;
+          }
+        record(plan, part.costs, ended);
+        impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
+        detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), trial.bound);
+        return ended;
+      };
       constexpr std::size_t kProbe = 64;
       std::vector<std::size_t> probe, rest;
       const std::size_t stride = trial.pairs.size() > 2 * kProbe ? trial.pairs.size() / kProbe : 1;
@@ -151,13 +154,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     }
 
   if (!split.batched.empty()) {
-    const double built_before = batch_plan.device->build_seconds();
-    BatchResult part;
-    batch_plan.variant->batch.run(batch_plan.device,
-                                  detail::BatchCall{strings.data(), split.batched.data(), split.batched.size(),
-                                                    batch_plan.params, threads, options.max_distance},
-                                  part);
-    part.costs.build_seconds = batch_plan.device->build_seconds() - built_before;
+    const BatchResult part = run_batch(batch_plan, split.batched, options.max_distance);
     record(batch_plan, part.costs, split.batched.size());
     for (std::size_t k = 0; k < split.batched.size(); ++k) {
       const std::int64_t d = part.distances[k];

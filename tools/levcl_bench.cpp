@@ -58,6 +58,7 @@ struct Options {
   unsigned threads = 0;
   bool quick = false;
   bool align = false;
+  bool mosaic = false;
   int verbosity = 0;
 };
 
@@ -73,6 +74,9 @@ void define_options(CLI::App& app, Options& o) {
                  "deletions (equal thirds) at rate 1 - similarity")
       ->capture_default_str()
       ->type_name("LIST");
+  app.add_flag("--mosaic", o.mosaic,
+               "The synthetic pairs imitate related genomes: segments of their own similarity (about 70 to "
+               "99.9% around the nominal one), indels of 1 to 10 kbp and a moved block (levcl/synthetic.hpp)");
   app.add_option("--alphabet", o.alphabet, "Symbols of the synthetic strings")->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the synthetic pairs")->capture_default_str();
   app.add_option("--variants", o.variants,
@@ -165,9 +169,11 @@ std::vector<Workload> workloads(const Options& o) {
     for (const auto& item : split(o.lengths)) {
       const std::uint64_t length = parse_count(item, "--lengths", 2147483647.0);
       for (double s : similarities)
-        out.push_back({"synthetic " + length_text(length) + " " + percent_text(s),
-                       [length, s, seed = o.seed, alphabet = o.alphabet] {
-                         return std::make_shared<const levcl::StringPair>(levcl::synthetic_pair(length, s, seed, alphabet));
+        out.push_back({std::string(o.mosaic ? "mosaic " : "synthetic ") + length_text(length) + " " + percent_text(s),
+                       [length, s, seed = o.seed, alphabet = o.alphabet, mosaic = o.mosaic] {
+                         return std::make_shared<const levcl::StringPair>(
+                             mosaic ? levcl::mosaic_pair(length, s, seed, alphabet)
+                                    : levcl::synthetic_pair(length, s, seed, alphabet));
                        },
                        s});
     }

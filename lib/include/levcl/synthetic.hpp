@@ -29,4 +29,14 @@ struct StringPair {
 LEVCL_API StringPair synthetic_pair(std::size_t length, double similarity, std::uint64_t seed,
                                     const std::string& alphabet = "ACGT");
 
+// A pair that imitates two related genomes rather than evenly spread edits, as auto's
+// estimate and the banded engines meet them in real assemblies: A cut into segments of
+// 1/64 to 1/16 of its length, each mutated at its own rate (similarities of about 70 to
+// 99.9%, log-normally spread around 1 - similarity), an insertion or deletion of 1 to
+// 10 kbp (at most a quarter of its segment) after about one segment in eight, and a block
+// of 0.5 to 1% of B moved elsewhere in it. The similarity is nominal: the edits' share comes out near
+// 1 - similarity, the indels and the moved block add to it.
+LEVCL_API StringPair mosaic_pair(std::size_t length, double similarity, std::uint64_t seed,
+                                 const std::string& alphabet = "ACGT");
+
 }  // namespace levcl

@@ -5,16 +5,27 @@
 #include <optional>
 #include <string_view>
 
+#include "levcl/export.h"
+
 namespace levcl::detail {
+
+// What the windows of a sample found: their mean edit distance per byte, and how far, in
+// bytes, consecutive seeded windows lay off each other's diagonal (indels of kilobases and
+// moved blocks, which no window holds).
+struct Sampled {
+  double mean = 0;
+  double jumps = 0;
+};
 
 // A pair's sample, taken at most once, the first time it is asked for, and shared by
 // whatever reads it during one call (auto's estimate, a family's first band or its choice of
-// extension): the edit distance per byte of windows spread over the whole of a (16 of 256
+// extension): the edit distance per byte of windows spread over the whole of a (64 of 256
 // bytes, fewer when a is short), each against the part of b it matches best near its place
-// on the diagonal (allowing for the lengths' difference): a pair alike only at its start, or
-// with regions of other divergence, shows in the mean. Costs about 16 x 4 x 400 block steps
-// of Myers' bit vectors on a similar pair, 16 x 4 x 800 on a divergent one: 0.1 to 1.5 ms.
-class DivergenceSample {
+// on the diagonal, moved by the drift the windows before it found: a pair alike only at its
+// start, or with regions of other divergence, shows in the mean, and large indels in the
+// jumps. Costs about 64 x 4 x 400 block steps of Myers' bit vectors on a similar pair,
+// 64 x 4 x 800 on a divergent one: 0.2 to 2 ms.
+class LEVCL_API DivergenceSample {  // exported for the tests
  public:
   DivergenceSample(std::string_view a, std::string_view b) : a_(a), b_(b) {}
   std::string_view a() const { return a_; }
@@ -24,8 +35,8 @@ class DivergenceSample {
   // has fewer than 64 bytes.
   std::optional<double> divergence(double max_fraction) const;
 
-  // An estimate of the pair's distance: the divergence over the longer length, at least the
-  // length difference. A sample over a third divergent says only that much (then the matrix
+  // An estimate of the pair's distance: the divergence over the longer length plus the
+  // jumps, at least the length difference. A sample over a third divergent says only that much (then the matrix
   // engines win anyway: a third of the length squared is wavefront work for a third of the
   // matrix at rates dozens of times lower).
   double estimated_distance() const;
@@ -33,7 +44,7 @@ class DivergenceSample {
  private:
   std::string_view a_, b_;
   mutable bool taken_ = false;
-  mutable std::optional<double> mean_;  // once taken: nothing for strings too short to tell
+  mutable std::optional<Sampled> sampled_;  // once taken: nothing for strings too short to tell
 };
 
 }  // namespace levcl::detail

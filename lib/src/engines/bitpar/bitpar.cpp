@@ -16,21 +16,19 @@
 namespace levcl::detail {
 namespace {
 
-// The first band's bound: the caller's k; else the sampled divergence scaled to the whole
-// length, with room to spare; the whole matrix when the sample looks dissimilar (then a band
-// saves nothing) or the strings are short. Taken before anything is launched: a device
-// would otherwise wait while the host samples (2 ms on a divergent pair).
-std::int64_t first_bound(const Call& call) {
+// The first band's bound: the caller's k, else first_bound's from the pair's estimated
+// distance (its sample's). Taken before anything is launched: a device would otherwise wait
+// while the host samples (up to 3 ms on a divergent pair).
+std::int64_t first_call_bound(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
-  const std::int64_t longest = std::max(m, n), difference = m > n ? m - n : n - m;
-  if (call.max_distance < longest) return call.max_distance;
-  const auto divergence = call.pair.divergence(1.0 / 8);
-  if (!divergence || longest < 4096) return longest;
-  return std::min(longest, difference + 64 + static_cast<std::int64_t>(4 * *divergence * static_cast<double>(longest)));
+  if (call.max_distance < std::max(m, n)) return call.max_distance;
+  return first_bound(m, n, call.pair.estimated_distance());
 }
 
-// The distance through bands of growing bound from first_bound's, doubling until the answer
-// is within the bound (once only with the caller's k). `run(band)` returns D' (bitpar.hpp).
+// The distance through bands of growing bound from first_call_bound's until the answer is
+// within the bound (once only with the caller's k). `run(band)` returns D' (bitpar.hpp), an
+// upper bound of the distance: the next bound is D' where that is less than twice the last,
+// and D' itself is then exact.
 template <typename Run>
 std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, std::int64_t k, Run&& run) {
   const std::int64_t longest = std::max(m, n);
@@ -38,7 +36,7 @@ std::int64_t through_bands(const Call& call, std::int64_t m, std::int64_t n, std
   for (;;) {
     const std::int64_t d = run(band_for(m, n, k));
     if (d <= k || k >= longest || bounded) return d;
-    k = std::min(longest, 2 * k);
+    k = std::min({longest, 2 * k, d});
   }
 }
 
@@ -52,7 +50,7 @@ Result run_cpu_bitpar(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
   result.distance = through_bands(
-      call, m, n, first_bound(call), [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells, call.cancel); });
+      call, m, n, first_call_bound(call), [&](const Band& band) { return cpu_bitpar_distance(a, b, band, &result.costs.cells, call.cancel); });
   return result;
 }
 
@@ -126,6 +124,52 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
   return {bus + 2 * (m + n) + 256, bus};
 }
 
+// A stripe's rows, and the columns it waits for beyond the stripe above's first: a chunk of
+// published progress, plus the lanes' skew.
+std::int64_t stripe_height(Geometry geometry, std::int64_t lanes) { return geometry == Geometry::lanes ? 32 * lanes : 256; }
+std::int64_t stripe_lead(Geometry geometry, const Params& params) {
+  return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
+}
+
+// The first band the family runs for a pair of the shape given (its distance estimated, or
+// known), rows the longer string.
+struct FirstBand {
+  std::int64_t m, n;
+  Band band;
+};
+FirstBand first_band(const PairShape& pair) {
+  const auto m = static_cast<std::int64_t>(std::max(pair.m, pair.n)), n = static_cast<std::int64_t>(std::min(pair.m, pair.n));
+  return {m, n, band_for(m, n, first_bound(m, n, pair.distance))};
+}
+BandWork first_band_work(Geometry geometry, const Params& params, const PairShape& pair) {
+  const FirstBand first = first_band(pair);
+  const std::int64_t lanes = geometry == Geometry::lanes ? params.at("wg") : 1;
+  return band_work(first.m, first.n, stripe_height(geometry, lanes), stripe_lead(geometry, params), first.band);
+}
+
+// A device variant's time for a pair: its first band's cells at the most cells per second
+// measured, or its chain at the least seconds per column step measured, whichever is longer
+// (a wide band fills the device, a narrow one waits on its chain: on the H100, 90 ns a step
+// for a pair of 1.28 Mbp at 99%). Read from the measured workloads' bands, at their
+// distances.
+CostModel band_cost(Geometry geometry) {
+  return [geometry](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
+    double cells_per_second = 0, step = 0;
+    for (const Measurement& w : in.measured) {
+      if (w.seconds <= 0 || w.pair.distance < 0) continue;
+      const BandWork work = first_band_work(geometry, in.params, w.pair);
+      cells_per_second = std::max(cells_per_second, static_cast<double>(work.cells) / w.seconds);
+      const double per_step = w.seconds / static_cast<double>(std::max<std::uint64_t>(1, work.chain));
+      step = step == 0 ? per_step : std::min(step, per_step);
+    }
+    if (cells_per_second == 0) return std::nullopt;
+    const BandWork work = first_band_work(geometry, in.params, pair);
+    return Prediction{kCallSeconds + std::max(static_cast<double>(work.cells) / cells_per_second,
+                                              static_cast<double>(work.chain) * step),
+                      resident_work_items(in.device)};
+  };
+}
+
 Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   const auto [sa, sb] = rows_first(call);
   const std::int64_t m = static_cast<std::int64_t>(sa.size()), n = static_cast<std::int64_t>(sb.size());
@@ -134,7 +178,7 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
     result.distance = std::max(m, n);
     return result;
   }
-  const std::int64_t first = first_bound(call);
+  const std::int64_t first = first_call_bound(call);
   const DeviceInfo& info = device.info();
   const bool lanes_geometry = geometry == Geometry::lanes;
   const std::int64_t lanes = lanes_geometry ? call.params.at("wg") : 1, chunk = call.params.at("chunk");
@@ -156,7 +200,7 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   cl::Kernel& translate = device.kernel(file, "bitpar_codes", options);
   device.check_launch(kernel, static_cast<std::size_t>(lanes));
 
-  const std::int64_t height = lanes_geometry ? 32 * lanes : 256;
+  const std::int64_t height = stripe_height(geometry, lanes);
   const std::int64_t stripes = (m + height - 1) / height;
   const std::int64_t bus_words = (n + 31) / 32;
   // As many bus slots as stripes when they fit a quarter of the device's memory, so that no
@@ -254,7 +298,7 @@ std::vector<Variant> bitpar_variants() {
   };
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::lanes, call); },
-                     matrix_cost()};
+                     band_cost(Geometry::lanes)};
 
   Variant vector;
   vector.info.name = "bitpar-vector";
@@ -265,16 +309,19 @@ std::vector<Variant> bitpar_variants() {
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); },
-                     matrix_cost()};
+                     band_cost(Geometry::vector)};
 
   cpu.info.name = "cpu-bitpar";
   cpu.info.description = "bit-vector DP on one CPU thread, stripes of 4 x 64 rows (the fast CPU fallback)";
   cpu.info.uses_device = false;
   cpu.info.work = Work::matrix;
-  // One core of the CI machine (AMD EPYC, AVX2), as cpu_reference's rates: 2.3e10 m*n per
-  // second on a synthetic 200 kbp pair at 50%, the whole matrix.
+  // One core of the CI machine (AMD EPYC, AVX2), as cpu_reference's rates: 2.3e10 cells per
+  // second on a synthetic 200 kbp pair at 50%, the whole matrix; its first band's cells.
   cpu.distance = {[](OpenDevice*, const Call& call) { return run_cpu_bitpar(call); },
-                  nominal_cost(Work::matrix, 2e10, 1)};
+                  [](const CostInputs&, const PairShape& pair) -> std::optional<Prediction> {
+                    const FirstBand first = first_band(pair);
+                    return Prediction{static_cast<double>(band_cells(first.m, first.n, 256, first.band)) / 2e10, 1};
+                  }};
   return {cpu, device, vector};
 }
 

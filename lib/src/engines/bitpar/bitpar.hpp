@@ -48,15 +48,46 @@ inline ColumnRange stripe_columns(std::int64_t r0, std::int64_t r1, std::int64_t
   return {std::max<std::int64_t>(1, r0 + 1 + band.lo), std::min(n, r1 + band.hi)};
 }
 
-// Cells the stripes compute over a band.
-inline std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
+// What the stripes of `height` rows do over a band: the cells they compute, and the chain of
+// column steps from the first stripe's start to the last one's end, a stripe starting `lead`
+// columns (its wait for the stripe above's published progress) after the stripe above
+// reached its own first column. On a GPU the chain bounds a narrow band: stripes run side
+// by side, but the last starts only after every stripe above it has passed its columns.
+struct BandWork {
   std::uint64_t cells = 0;
+  std::uint64_t chain = 0;
+};
+inline BandWork band_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band) {
+  BandWork work;
+  std::int64_t previous_first = -1, last_columns = 0;
   for (std::int64_t r0 = 0; r0 < m; r0 += height) {
     const std::int64_t r1 = std::min(m, r0 + height);
     const ColumnRange cols = stripe_columns(r0, r1, n, band);
-    if (cols.last >= cols.first) cells += static_cast<std::uint64_t>(cols.last - cols.first + 1) * (r1 - r0);
+    if (cols.last < cols.first) continue;
+    work.cells += static_cast<std::uint64_t>(cols.last - cols.first + 1) * (r1 - r0);
+    if (previous_first >= 0) work.chain += static_cast<std::uint64_t>(cols.first - previous_first + lead);
+    previous_first = cols.first;
+    last_columns = cols.last - cols.first + 1;
   }
-  return cells;
+  work.chain += static_cast<std::uint64_t>(last_columns);
+  return work;
+}
+
+inline std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
+  return band_work(m, n, height, 0, band).cells;
+}
+
+// The first band's bound of a pair of lengths m and n whose distance is estimated at
+// `estimate` (< 0: not known), when no bound is given: the estimate with a quarter to spare,
+// or the whole matrix where the pair is short, looks over a third divergent (the sample's
+// estimate says only "at least a third" then) or the band would hold it anyway. Each band
+// is a chain of about max(m, n) column steps whatever its width (band_work), so a first band
+// that is too narrow costs a whole second run: a quarter to spare, not edlib's doubling from
+// a narrow start.
+inline std::int64_t first_bound(std::int64_t m, std::int64_t n, double estimate) {
+  const std::int64_t longest = std::max(m, n);
+  if (longest < 4096 || estimate < 0 || estimate >= static_cast<double>(longest) / 3) return longest;
+  return std::min<std::int64_t>(longest, 64 + static_cast<std::int64_t>(1.25 * estimate));
 }
 
 // Symbol codes, so that the match-mask tables have one row per byte A holds, plus one for

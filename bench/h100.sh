@@ -79,5 +79,20 @@ case $phase in
       timed "$round HIV-1 distance" distance levcl -vv "${hiv[@]}"
       timed "$round HHV-6B x EBV alignment (PAF)" alignment levcl -vv --format paf "${hhv[@]}"
     done ;;
+  bands)  # bitpar's bands from the estimate: its tuning rows, then mosaic, synthetic and real pairs beside pwg, persistent and auto
+    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 90 --output "$out/bitpar-tune.json"
+    engines=(--peers none --repeat 2 --row-budget 6)
+    levcl-bench --lengths 3M --similarities 0.9,0.93,0.95,0.99 --mosaic --variants bitpar,pwg,persistent,auto "${engines[@]}" \
+      -o "$out/mosaic-3M"
+    levcl-bench --lengths 3M --similarities 0.93 --variants bitpar,pwg,persistent,auto "${engines[@]}" -o "$out/synthetic-3M"
+    levcl-bench --lengths 1M,10M --similarities 0.999 --variants bitpar,persistent,auto "${engines[@]}" -o "$out/similar"
+    levcl-bench --variants bitpar,pwg,auto "${engines[@]}" -o "$out/divergent" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" "$d/cudalign/NC_003064.2.fa.gz" \
+      "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}"
+    levcl-bench --variants bitpar,persistent,pwg,auto "${engines[@]}" -o "$out/ecoli" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    for pair in "$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz" "${motivating[*]}"; do
+      levcl --json $pair >>"$out/auto-json.txt"
+    done ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

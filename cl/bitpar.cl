@@ -8,6 +8,8 @@
 // way. Workgroups stay resident and claim stripes in order from a counter, so a stripe
 // only ever waits (on the published progress of the stripe above) for one that a running
 // workgroup holds: deadlock-free whatever the device keeps resident, one launch per pair.
+// A launch runs one sweep, or two towards the middle row, their stripes claimed in turn
+// (cl/bitpar.h).
 //
 // bitpar_vector.cl is the geometry for CPU devices: one work-item per stripe.
 //
@@ -16,6 +18,7 @@
 //   LANES    work-items per workgroup = 32-row blocks per stripe (32 with SHUFFLE, one
 //            warp: shuffles and votes, no barrier in the column loop)
 
+#include "bitpar.h"
 #include "bitpar_common.cl"
 #include "workgroup_flags.cl"
 
@@ -121,8 +124,8 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
 #endif
   const int before = w->bottom;
   w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
-  if (lane == 0 && !w->last_stripe) {
-    if (w->next_first - 1 > base && w->next_first - 1 <= jc) {
+  if (lane == 0) {  // the last stripe's words too: its bottom row is the sweep's (the host reads it)
+    if (!w->last_stripe && w->next_first - 1 > base && w->next_first - 1 <= jc) {
       const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
       tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
     }
@@ -216,10 +219,11 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
 #endif
 
 __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
-void bitpar(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
-            __global const uchar* restrict codes, const int band_lo, const int band_hi, const int stripes,
-            volatile __global uint* bus, const int words, const int slots, volatile __global int* progress,
-            volatile __global int* top_left, __global int* next_stripe, __global int* result) {
+void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restrict a_codes1,
+            __global const uchar* restrict b_codes0, __global const uchar* restrict b_codes1, const int n,
+            __global const BitparSweep* restrict sweeps,
+            volatile __global uint* bus, const int words, volatile __global int* all_progress,
+            volatile __global int* all_top_left, __global int* next_stripe, __global int* result) {
   __local uint peq[SIGMA * LANES];
   __local int claimed;
   __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
@@ -227,12 +231,8 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
   __local uint exchange[2 * LANES], votes[2];
 #endif
   Tables tables;
-  tables.b_codes = b_codes;
   tables.bus = bus;
   tables.words = words;
-  tables.slots = slots;
-  tables.progress = progress;
-  tables.top_left = top_left;
   tables.peq = peq;
   tables.incoming = incoming;
   tables.outgoing = outgoing;
@@ -243,12 +243,26 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
   const int lane = (int)get_local_id(0);
   const int height = 32 * LANES;
 
+  const bool two = sweeps[1].stripes > 0;
   for (;;) {
     if (lane == 0) claimed = atomic_inc(next_stripe);
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int s = claimed;
+    const int claim = claimed;
     barrier(CLK_LOCAL_MEM_FENCE);  // everyone has read it before lane 0 claims again
-    if (s >= stripes) return;
+    // Claims alternate between two sweeps (the first has as many stripes as the second, or
+    // one more): past the end of one, every later claim is past both.
+    const int which = two ? claim & 1 : 0, s = two ? claim >> 1 : claim;
+    const BitparSweep sweep = sweeps[which];
+    if (s >= sweep.stripes) return;
+    const int m = sweep.m, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes, slots = sweep.slots;
+    __global const uchar* restrict a = which ? a_codes1 : a_codes0;  // symbol codes
+    __global const uchar* restrict b_codes = which ? b_codes1 : b_codes0;
+    volatile __global int* progress = all_progress + sweep.progress_at;
+    volatile __global int* top_left = all_top_left + sweep.corners_at;
+    tables.b_codes = b_codes;
+    tables.slots = slots;
+    tables.progress = progress;
+    tables.top_left = top_left;
 
     // Rows r0 + 1 .. r1 and the columns where they meet the band (bitpar.hpp); in long,
     // since m + n may pass INT_MAX.
@@ -261,7 +275,7 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     // This lane's rows r0 + 32 lane .. + 31, as match masks per symbol code.
     for (int c = 0; c < SIGMA; ++c) peq[c * LANES + lane] = 0;
     const int row0 = r0 + 32 * lane;
-    for (int k = 0; k < 32 && row0 + k < r1; ++k) peq[codes[a[row0 + k]] * LANES + lane] |= 1u << k;
+    for (int k = 0; k < 32 && row0 + k < r1; ++k) peq[a[row0 + k] * LANES + lane] |= 1u << k;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // The row handed on: the stripe's bottom row, row m in the last stripe.
@@ -284,8 +298,8 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     w.next_first = next_first;
     w.out_lane = out_lane;
     w.out_bit = out_bit;
-    w.slot = s % slots;
-    w.above = (s + slots - 1) % slots;
+    w.slot = sweep.slot_at + s % slots;
+    w.above = sweep.slot_at + (s + slots - 1) % slots;
     w.last_stripe = last_stripe;
     w.pv = 0xffffffffu;  // the left boundary climbs by one per row
     w.mv = 0;
@@ -306,7 +320,7 @@ void bitpar(__global const uchar* restrict a, const int m, __global const uchar*
     for (; t < steps; ++t) sweep_step(&w, &tables, lane, t);
     bottom = w.bottom;
     if (lane == 0) {
-      if (last_stripe) *result = bottom;
+      if (last_stripe) result[which] = bottom;
       publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);

@@ -1,6 +1,6 @@
 // Shared by the bit-parallel kernels (bitpar.cl, bitpar_vector.cl, batch_bitpar.cl; the
-// geometry is in lib/src/engines/bitpar/bitpar.hpp): the block step and B's translation
-// into symbol codes.
+// geometry is in lib/src/engines/bitpar/bitpar.hpp): the block step and the strings'
+// translation into symbol codes.
 //
 // Tunables (build options, with standalone defaults):
 //   SIGMA    rows of the match-mask table: symbol codes in use (bitpar.hpp)
@@ -37,11 +37,13 @@
     MV = ph_in_ & xv_;                                 \
   } while (0)
 
-// B's bytes as symbol codes (bitpar.hpp), so that a column's match mask is one lookup.
-__kernel void bitpar_codes(__global const uchar* restrict b, const int n, __global const uchar* restrict codes,
-                           __global uchar* b_codes) {
+// Bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup: dst[j] is the
+// code of src[offset + j], or of src[offset + count - 1 - j] when reversed (the backward
+// sweep's strings, cl/bitpar.h).
+__kernel void bitpar_codes(__global const uchar* restrict src, const int offset, const int count,
+                           __global const uchar* restrict codes, __global uchar* dst, const int reversed) {
   const int j = (int)get_global_id(0);
-  if (j < n) b_codes[j] = codes[b[j]];
+  if (j < count) dst[j] = codes[src[offset + (reversed ? count - 1 - j : j)]];
 }
 
 #endif

@@ -2,21 +2,32 @@
 // one work-item per stripe of four 64-row blocks, the blocks the lanes of one
 // ulong4 (the compiler's vector registers) in a skewed pipeline, as cpu-bitpar runs them;
 // one work-item per workgroup, stripes claimed in order from a counter and chained through
-// a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one.
+// a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one. One
+// sweep or two towards the middle row, as bitpar.cl (cl/bitpar.h).
 
+#include "bitpar.h"
 #include "bitpar_common.cl"
 #include "workgroup_flags.cl"
 
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void bitpar_vector(__global const uchar* restrict a, const int m, __global const uchar* restrict b_codes, const int n,
-                   __global const uchar* restrict codes, const int band_lo, const int band_hi, const int stripes,
-                   volatile __global uchar* bus, const int slots, volatile __global int* progress,
-                   volatile __global int* top_left, __global int* next_stripe, __global int* result) {
+void bitpar_vector(__global const uchar* restrict a_codes0, __global const uchar* restrict a_codes1,
+                   __global const uchar* restrict b_codes0, __global const uchar* restrict b_codes1, const int n,
+                   __global const BitparSweep* restrict sweeps,
+                   volatile __global uchar* bus, volatile __global int* all_progress,
+                   volatile __global int* all_top_left, __global int* next_stripe, __global int* result) {
   const int height = 256;
   ulong peq[SIGMA * 4];
+  const bool two = sweeps[1].stripes > 0;
   for (;;) {
-    const int s = atomic_inc(next_stripe);
-    if (s >= stripes) return;
+    const int claim = atomic_inc(next_stripe);
+    const int which = two ? claim & 1 : 0, s = two ? claim >> 1 : claim;  // as in bitpar.cl
+    const BitparSweep sweep = sweeps[which];
+    if (s >= sweep.stripes) return;
+    const int m = sweep.m, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes, slots = sweep.slots;
+    __global const uchar* restrict a = which ? a_codes1 : a_codes0;  // symbol codes
+    __global const uchar* restrict b_codes = which ? b_codes1 : b_codes0;
+    volatile __global int* progress = all_progress + sweep.progress_at;
+    volatile __global int* top_left = all_top_left + sweep.corners_at;
     const int r0 = s * height, r1 = r0 + min(height, m - r0);
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
@@ -24,7 +35,7 @@ void bitpar_vector(__global const uchar* restrict a, const int m, __global const
     const int above_last = s == 0 ? n : (int)min((long)n, (long)r0 + band_hi);
     const int count = last - first + 1;
     for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
-    for (int i = r0; i < r1; ++i) peq[codes[a[i]] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
+    for (int i = r0; i < r1; ++i) peq[a[i] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
 
     int corner = r0;  // D'[r0][first - 1]
     if (s > 0 && first > 1) {
@@ -34,7 +45,7 @@ void bitpar_vector(__global const uchar* restrict a, const int m, __global const
     int bottom = corner + (r1 - r0);
     if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
-    const long slot = (long)(s % slots) * n, above = (long)((s + slots - 1) % slots) * n;
+    const long slot = (long)(sweep.slot_at + s % slots) * n, above = (long)(sweep.slot_at + (s + slots - 1) % slots) * n;
 
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int available = s == 0 ? n : 0;
@@ -71,18 +82,17 @@ void bitpar_vector(__global const uchar* restrict a, const int m, __global const
         const ulong q = out_lane == 0 ? bit_m.s0 : out_lane == 1 ? bit_m.s1 : out_lane == 2 ? bit_m.s2 : bit_m.s3;
         bottom += (int)p - (int)q;
         if (j == next_first - 1 && !last_stripe) top_left[s + 1] = bottom;
-        if (!last_stripe) {
-          // The slot's previous stripe's reader must be past this chunk.
-          if (s >= slots && (j == first || (j - 1) % CHUNK == 0))
-            wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));
-          bus[slot + j - 1] = (uchar)(p | q << 1);
-          if (j % CHUNK == 0 || j == last) {
-            publish_progress(&progress[s], j);
-          }
+        // The slot's previous stripe's reader must be past this chunk. The last stripe's
+        // row too: it is the sweep's bottom row (the host reads it).
+        if (s >= slots && (j == first || (j - 1) % CHUNK == 0))
+          wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));
+        bus[slot + j - 1] = (uchar)(p | q << 1);
+        if (j % CHUNK == 0 || j == last) {
+          publish_progress(&progress[s], j);
         }
       }
     }
-    if (last_stripe) *result = bottom;
+    if (last_stripe) result[which] = bottom;
     publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
   }
 }

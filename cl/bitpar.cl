@@ -8,8 +8,7 @@
 // way. Workgroups stay resident and claim stripes in order from a counter, so a stripe
 // only ever waits (on the published progress of the stripe above) for one that a running
 // workgroup holds: deadlock-free whatever the device keeps resident, one launch per pair.
-// A launch runs one sweep, or two towards the middle row, their stripes claimed in turn
-// (cl/bitpar.h).
+// A launch runs the sweeps of pieces, two for each towards its middle row (cl/bitpar.h).
 //
 // bitpar_vector.cl is the geometry for CPU devices: one work-item per stripe.
 //
@@ -44,15 +43,16 @@ inline uint ballot(uint x) {
 #define LANES_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #endif
 
-// Bus words of stripe slots: bit (j - 1) % 32 of word (j - 1) / 32 is column j's delta,
-// P for +1 and M for -1.
-#define BUS_P(slot, w) bus[((long)(slot) * words + (w)) * 2]
-#define BUS_M(slot, w) bus[((long)(slot) * words + (w)) * 2 + 1]
+// Bus words of stripe slots (a slot: the offset of its first word): bit (j - 1) % 32 of
+// word (j - 1) / 32 is column j's delta, P for +1 and M for -1.
+#define BUS_P(slot, w) bus[((slot) + (w)) * 2]
+#define BUS_M(slot, w) bus[((slot) + (w)) * 2 + 1]
 
 // One stripe's sweep: rows r0 + 1 .. r0 + 32 * LANES, columns first .. last. A delta
 // travels as a code: bit 0 for +1, bit 1 for -1.
 typedef struct {
-  int s, first, last, count, above_last, next_first, out_lane, out_bit, slot, above;
+  int s, first, last, count, above_last, next_first, out_lane, out_bit;
+  long slot, above;  // bus word offsets of its slot and the stripe above's
   bool last_stripe;
   uint pv, mv;     // this lane's block's vertical deltas
   uint hout;       // the code below this lane's block at its last column
@@ -64,7 +64,7 @@ typedef struct {
 typedef struct {
   __global const uchar* b_codes;
   volatile __global uint* bus;
-  int words, slots;
+  int slots;
   volatile __global int* progress;
   volatile __global int* top_left;
   __local uint* peq;
@@ -87,7 +87,6 @@ inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
     wait_progress(&tb->progress[w->s - 1], w->available);
   }
   volatile __global uint* bus = tb->bus;
-  const int words = tb->words;
   *word_p = BUS_P(w->above, base >> 5);
   *word_m = BUS_M(w->above, base >> 5);
   if (w->above_last < base + 32) {
@@ -132,7 +131,6 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
     // The slot's previous stripe's reader must be past this word.
     if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
     volatile __global uint* bus = tb->bus;
-    const int words = tb->words;
     BUS_P(w->slot, base >> 5) = word_p;
     BUS_M(w->slot, base >> 5) = word_m;
     if (jc % CHUNK == 0 || jc == w->last) {
@@ -157,8 +155,7 @@ inline uint from_lane_above(const Tables* tb, const int lane, const int t, const
 
 // Step t of the sweep, with every check: lane l computes column first + t - l. Every 32
 // columns of lane 0 the next 32 top codes come in; every 32 columns of the bottom row its
-// word goes out. For the pipeline's fill and drain, the last stripe, and all of a sweep
-// without shuffles.
+// word goes out. For the pipeline's fill and drain, and all of a sweep without shuffles.
 inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) {
   const int j0 = w->first + t;
   if (j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0)) {
@@ -185,24 +182,27 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
   if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
 }
 
-// The step of a 32-step group at which the last lane finishes a bus word.
-#define FLUSH_K ((LANES - 2) & 31)
-
 #if SHUFFLE
-// Steps t0 .. t0 + 31 of a full stripe's sweep where every lane is busy and the bus words
-// align (t0 a multiple of 32, first - 1 too): the 32 match masks and top codes are fetched
-// first, together, so that a step waits only on the shuffle and its own arithmetic.
-inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0) {
+// Steps t0 .. t0 + 31 of a stripe's sweep where every lane is busy and the bus words align
+// (t0 a multiple of 32, first - 1 too): the 32 match masks and top codes are fetched first,
+// together, so that a step waits only on the shuffle and its own arithmetic. The bottom row
+// is the last lane's last bit, or in a `partial` stripe (the last of a sweep, of fewer rows)
+// bit out_bit of lane out_lane: a constant at each call, so that a full stripe's steps pay
+// nothing for it.
+inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0, const bool partial) {
   uint word_p, word_m;
   incoming_word(w, tb, w->first - 1 + t0, &word_p, &word_m);
   uint eq[32];
   __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
 #pragma unroll
   for (int k = 0; k < 32; ++k) eq[k] = tb->peq[codes[k] * LANES + lane];
-  // Lane 0 takes the bus's code, the others their neighbour's, and only the last lane's
-  // code is kept: by masks and a dummy slot, not branches, which would diverge every step.
+  // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
+  // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
-  const int keep = lane == LANES - 1 ? 0 : 32 + lane;
+  const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : 31;
+  const int keep = lane == out ? 0 : 32 + lane;
+  // The out lane finishes a bus word at step k = out - 1 (mod 32) of the group.
+  const int flush_k = (out + 31) & 31;
 #pragma unroll
   for (int k = 0; k < 32; ++k) {
     const uint from_above = from_lane_above(tb, lane, t0 + k, w->hout);
@@ -211,19 +211,18 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
     uint ph, mh;
     BLOCK_STEP(uint, w->pv, w->mv, eq[k], hin & 1u, hin >> 1, ph, mh);
     w->hout = ph >> 31 | (mh >> 31) << 1;
-    // The last lane's column is first + t0 + k - 31: its word's bit (k + 1) % 32.
-    tb->outgoing[keep == 0 ? (k + 1) & 31 : keep] = w->hout;
-    if (k == FLUSH_K) flush_word(w, tb, lane, w->first + t0 + k - (LANES - 1));
+    // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
+    tb->outgoing[keep == 0 ? (k - out) & 31 : keep] = partial ? ((ph >> bit) & 1u) | ((mh >> bit) & 1u) << 1 : w->hout;
+    if (k == flush_k) flush_word(w, tb, lane, w->first + t0 + k - out);
   }
 }
 #endif
 
 __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
-void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restrict a_codes1,
-            __global const uchar* restrict b_codes0, __global const uchar* restrict b_codes1, const int n,
-            __global const BitparSweep* restrict sweeps,
-            volatile __global uint* bus, const int words, volatile __global int* all_progress,
-            volatile __global int* all_top_left, __global int* next_stripe, __global int* result) {
+void bitpar(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
+            __global const int* restrict claims, const int claim_count, volatile __global uint* bus,
+            volatile __global int* all_progress, volatile __global int* all_top_left, __global int* next_stripe,
+            __global int* result) {
   __local uint peq[SIGMA * LANES];
   __local int claimed;
   __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
@@ -232,7 +231,6 @@ void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restr
 #endif
   Tables tables;
   tables.bus = bus;
-  tables.words = words;
   tables.peq = peq;
   tables.incoming = incoming;
   tables.outgoing = outgoing;
@@ -243,26 +241,24 @@ void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restr
   const int lane = (int)get_local_id(0);
   const int height = 32 * LANES;
 
-  const bool two = sweeps[1].stripes > 0;
   for (;;) {
     if (lane == 0) claimed = atomic_inc(next_stripe);
     barrier(CLK_LOCAL_MEM_FENCE);
     const int claim = claimed;
     barrier(CLK_LOCAL_MEM_FENCE);  // everyone has read it before lane 0 claims again
-    // Claims alternate between two sweeps (the first has as many stripes as the second, or
-    // one more): past the end of one, every later claim is past both.
-    const int which = two ? claim & 1 : 0, s = two ? claim >> 1 : claim;
+    if (claim >= claim_count) return;
+    const int which = claims[2 * claim], s = claims[2 * claim + 1];
     const BitparSweep sweep = sweeps[which];
-    if (s >= sweep.stripes) return;
-    const int m = sweep.m, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes, slots = sweep.slots;
-    __global const uchar* restrict a = which ? a_codes1 : a_codes0;  // symbol codes
-    __global const uchar* restrict b_codes = which ? b_codes1 : b_codes0;
+    const int m = sweep.m, n = sweep.n, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes,
+              slots = sweep.slots;
+    __global const uchar* restrict a = codes + sweep.rows_at;
     volatile __global int* progress = all_progress + sweep.progress_at;
     volatile __global int* top_left = all_top_left + sweep.corners_at;
-    tables.b_codes = b_codes;
+    tables.b_codes = codes + sweep.columns_at;
     tables.slots = slots;
     tables.progress = progress;
     tables.top_left = top_left;
+    const long words = (n + 31) / 32;  // a slot's
 
     // Rows r0 + 1 .. r1 and the columns where they meet the band (bitpar.hpp); in long,
     // since m + n may pass INT_MAX.
@@ -298,8 +294,8 @@ void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restr
     w.next_first = next_first;
     w.out_lane = out_lane;
     w.out_bit = out_bit;
-    w.slot = sweep.slot_at + s % slots;
-    w.above = sweep.slot_at + (s + slots - 1) % slots;
+    w.slot = sweep.bus_at + s % slots * words;
+    w.above = sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
     w.pv = 0xffffffffu;  // the left boundary climbs by one per row
     w.mv = 0;
@@ -312,9 +308,12 @@ void bitpar(__global const uchar* restrict a_codes0, __global const uchar* restr
     const int steps = w.count + LANES - 1;
     int t = 0;
 #if SHUFFLE
-    if (!last_stripe && ((first - 1) & 31) == 0) {
+    if (((first - 1) & 31) == 0) {
       for (; t < min(32, steps); ++t) sweep_step(&w, &tables, lane, t);
-      for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t);
+      if (r1 - r0 < height)  // its out lane runs ahead of the last: stop before it reaches `last`
+        for (; t + max(32, 33 - out_lane) <= w.count; t += 32) steady_group(&w, &tables, lane, t, true);
+      else
+        for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t, false);
     }
 #endif
     for (; t < steps; ++t) sweep_step(&w, &tables, lane, t);

@@ -1,24 +1,29 @@
 // The layout bitpar.cl and bitpar_vector.cl share with their host routine
-// (lib/src/engines/bitpar/bitpar.cpp; the geometry is in bitpar.hpp): the sweeps of a launch.
+// (lib/src/engines/bitpar/bitpar_sweeps.cpp; the geometry is in bitpar.hpp): the sweeps of
+// a launch.
 #ifndef LEVCL_BITPAR_H
 #define LEVCL_BITPAR_H
 
 #include "shared_types.h"
 
-// A launch runs one sweep of stripes over the matrix or two towards its middle row: the top
-// rows forward, the bottom ones on both strings reversed, their stripes claimed in turn, so
-// that each chain is half as long. Each sweep has its own rows, band, stripes, stripe
+// A launch runs sweeps of stripes, two for each piece of the strings it is given: the top
+// rows forward, the bottom ones on both strings reversed, so that they meet at the piece's
+// middle row (Hirschberg) and each chain is half the piece's. The strings' symbol codes lie
+// in one buffer, forward and reversed (codes_at); each sweep takes its rows from one string
+// and its columns from the other, at the offsets given. Each has its own band, stripe
 // counters and ring of bus slots; its last stripe leaves its bottom row in its slot and its
-// value at its last column in result[sweep].
+// value at its last column in result[sweep]. The host lists the launch's stripes as claims
+// (sweep, stripe), every stripe after the one above it, so that a workgroup only ever waits
+// on one a running workgroup holds.
 typedef struct {
-  shared_int m;                 // rows
-  shared_int band_lo, band_hi;  // diagonals j - i of its own rows and columns (bitpar.hpp)
+  shared_long bus_at;                // its first bus slot, in bus words (bitpar.cl: 32-column word pairs; bitpar_vector.cl: bytes)
+  shared_long rows_at, columns_at;   // its rows' and columns' first code in the codes buffer
+  shared_int m, n;                   // rows and columns
+  shared_int band_lo, band_hi;       // diagonals j - i of its own rows and columns (bitpar.hpp)
   shared_int stripes;
-  shared_int progress_at;       // its stripes' progress counters from progress[progress_at]
-  shared_int corners_at;        // their top-left corners (stripes + 1) from top_left[corners_at]
-  shared_int slot_at, slots;    // its bus slots
+  shared_int progress_at;            // its stripes' progress counters from progress[progress_at]
+  shared_int corners_at;             // their top-left corners (stripes + 1) from top_left[corners_at]
+  shared_int slots;                  // slots in its ring
 } BitparSweep;
-
-#define BITPAR_SWEEPS 2
 
 #endif

@@ -37,13 +37,13 @@
     MV = ph_in_ & xv_;                                 \
   } while (0)
 
-// Bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup: dst[j] is the
-// code of src[offset + j], or of src[offset + count - 1 - j] when reversed (the backward
-// sweep's strings, cl/bitpar.h).
-__kernel void bitpar_codes(__global const uchar* restrict src, const int offset, const int count,
-                           __global const uchar* restrict codes, __global uchar* dst, const int reversed) {
+// A string's bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup:
+// dst[dst_at + j] is the code of src[j], or of src[count - 1 - j] when reversed (the backward
+// sweeps' strings, cl/bitpar.h).
+__kernel void bitpar_codes(__global const uchar* restrict src, const int count, __global const uchar* restrict codes,
+                           __global uchar* dst, const long dst_at, const int reversed) {
   const int j = (int)get_global_id(0);
-  if (j < count) dst[j] = codes[src[offset + (reversed ? count - 1 - j : j)]];
+  if (j < count) dst[dst_at + j] = codes[src[reversed ? count - 1 - j : j]];
 }
 
 #endif

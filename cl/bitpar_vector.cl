@@ -2,30 +2,29 @@
 // one work-item per stripe of four 64-row blocks, the blocks the lanes of one
 // ulong4 (the compiler's vector registers) in a skewed pipeline, as cpu-bitpar runs them;
 // one work-item per workgroup, stripes claimed in order from a counter and chained through
-// a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one. One
-// sweep or two towards the middle row, as bitpar.cl (cl/bitpar.h).
+// a bus of one byte per column (p | m << 1), so no stripe waits for an unstarted one. The
+// sweeps of pieces, as bitpar.cl (cl/bitpar.h).
 
 #include "bitpar.h"
 #include "bitpar_common.cl"
 #include "workgroup_flags.cl"
 
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void bitpar_vector(__global const uchar* restrict a_codes0, __global const uchar* restrict a_codes1,
-                   __global const uchar* restrict b_codes0, __global const uchar* restrict b_codes1, const int n,
-                   __global const BitparSweep* restrict sweeps,
-                   volatile __global uchar* bus, volatile __global int* all_progress,
-                   volatile __global int* all_top_left, __global int* next_stripe, __global int* result) {
+void bitpar_vector(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
+                   __global const int* restrict claims, const int claim_count, volatile __global uchar* bus,
+                   volatile __global int* all_progress, volatile __global int* all_top_left,
+                   __global int* next_stripe, __global int* result) {
   const int height = 256;
   ulong peq[SIGMA * 4];
-  const bool two = sweeps[1].stripes > 0;
   for (;;) {
     const int claim = atomic_inc(next_stripe);
-    const int which = two ? claim & 1 : 0, s = two ? claim >> 1 : claim;  // as in bitpar.cl
+    if (claim >= claim_count) return;
+    const int which = claims[2 * claim], s = claims[2 * claim + 1];
     const BitparSweep sweep = sweeps[which];
-    if (s >= sweep.stripes) return;
-    const int m = sweep.m, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes, slots = sweep.slots;
-    __global const uchar* restrict a = which ? a_codes1 : a_codes0;  // symbol codes
-    __global const uchar* restrict b_codes = which ? b_codes1 : b_codes0;
+    const int m = sweep.m, n = sweep.n, band_lo = sweep.band_lo, band_hi = sweep.band_hi, stripes = sweep.stripes,
+              slots = sweep.slots;
+    __global const uchar* restrict a = codes + sweep.rows_at;
+    __global const uchar* restrict b_codes = codes + sweep.columns_at;
     volatile __global int* progress = all_progress + sweep.progress_at;
     volatile __global int* top_left = all_top_left + sweep.corners_at;
     const int r0 = s * height, r1 = r0 + min(height, m - r0);
@@ -45,7 +44,7 @@ void bitpar_vector(__global const uchar* restrict a_codes0, __global const uchar
     int bottom = corner + (r1 - r0);
     if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
-    const long slot = (long)(sweep.slot_at + s % slots) * n, above = (long)(sweep.slot_at + (s + slots - 1) % slots) * n;
+    const long slot = sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
 
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int available = s == 0 ? n : 0;

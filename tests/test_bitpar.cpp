@@ -1,6 +1,7 @@
 // What is particular to the bit-parallel family (bitpar, bitpar-vector, cpu-bitpar):
 // many stripes chained through a ring of few bus slots, progress published every chunk,
-// bands of a bound k across stripes, bands that must grow. test_variants checks every
+// bands of a bound k across stripes, bands that must grow, alignments by the device
+// variants' breakpoints (many pieces a launch). test_variants checks every
 // variant's exactness like any other's.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
@@ -113,5 +114,31 @@ TEST_CASE("first bands from estimates too high and too low stay exact: mosaic pa
   for (const auto& variant : family()) {
     CAPTURE(variant);
     CHECK(check_against_dp(context, pairs, variant, {}) == static_cast<int>(pairs.size()));
+  }
+}
+
+TEST_CASE("alignments by the device variants' breakpoints: many pieces a launch, rings of two slots, replayed") {
+  // Each level's pieces are swept in one launch, rows the longer side of each; the CIGAR is
+  // replayed against the distance of cpu-dp.
+  levcl::Context context;
+  std::vector<Pair> pairs;
+  for (const double similarity : {0.5, 0.9, 0.99}) {
+    const auto p = levcl::mosaic_pair(9000, similarity, 3);
+    pairs.push_back({p.a, p.b});
+  }
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "slots")) continue;  // the device variants
+    for (const std::int64_t slots : {0, 2}) {
+      levcl::Params params{{"slots", slots}};
+      if (has_param(variant, "wg")) params["wg"] = 2;
+      for (const auto& [a, b] : pairs) {
+        CAPTURE(variant);
+        CAPTURE(slots);
+        const std::int64_t d = context.distance(a, b, "cpu-dp").distance;
+        const levcl::Alignment r = context.align(a, b, levcl::Options{variant, params});
+        CHECK(r.distance == d);
+        CHECK(levcl::verify_alignment(a, b, r.cigar) == d);
+      }
+    }
   }
 }

@@ -19,6 +19,7 @@
 #include "io/cigar.hpp"
 #include "api/context_impl.hpp"
 #include "api/input_rules.hpp"
+#include "engines/divergence.hpp"
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
@@ -302,13 +303,17 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
   if (automatic) {
-    // A breakpoint's bound is the longer length (a piece's distance is not known yet).
-    const auto shape = [&](std::size_t i) {
-      const double m = static_cast<double>(strings[pairs[i].a].size()), n = static_cast<double>(strings[pairs[i].b].size());
-      return detail::PairShape{m, n, std::max(m, n)};
-    };
+    // At a pair's estimated distance where it fills the device (as the models' measurements
+    // do), else its longer length.
+    std::vector<detail::PairShape> shapes(pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const std::string_view a = strings[pairs[i].a], b = strings[pairs[i].b];
+      const double m = static_cast<double>(a.size()), n = static_cast<double>(b.size());
+      shapes[i] = {m, n, m * n >= detail::kSinglePairCells ? detail::DivergenceSample(a, b).estimated_distance() : std::max(m, n)};
+    }
     splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
-                                detail::variants_with(Capability::breakpoint), pairs.size(), shape)
+                                detail::variants_with(Capability::breakpoint), pairs.size(),
+                                [&shapes](std::size_t i) { return shapes[i]; })
                    .info.name;
   }
   const Impl::Plan plan = impl_->plan(splitter, Capability::breakpoint, options.params);

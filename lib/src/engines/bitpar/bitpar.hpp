@@ -90,17 +90,18 @@ inline std::int64_t first_bound(std::int64_t m, std::int64_t n, double estimate)
   return std::min<std::int64_t>(longest, 64 + static_cast<std::int64_t>(1.25 * estimate));
 }
 
-// Symbol codes, so that the match-mask tables have one row per byte A holds, plus one for
-// every byte it does not (their masks are empty): DNA needs 5 rows, not 256. Code 0 is
-// that empty row, the bytes of A get 1.. in increasing order; when A holds all 256
-// bytes, each byte is its own code.
+// Symbol codes, so that the match-mask tables have one row per byte the strings hold, plus
+// one for every byte they do not (their masks are empty): DNA needs 5 rows, not 256. Code 0
+// is that empty row, the bytes held get 1.. in increasing order; when they are all 256,
+// each byte is its own code. The rows' string alone, or both where either gives rows.
 struct SymbolCodes {
   std::array<std::uint8_t, 256> of{};
   int count = 1;  // codes in use, at most 256
 };
-inline SymbolCodes symbol_codes(std::string_view a) {
+inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
   std::array<bool, 256> seen{};
   for (unsigned char c : a) seen[c] = true;
+  for (unsigned char c : b) seen[c] = true;
   SymbolCodes codes;
   if (std::all_of(seen.begin(), seen.end(), [](bool s) { return s; })) {
     for (int c = 0; c < 256; ++c) codes.of[c] = static_cast<std::uint8_t>(c);

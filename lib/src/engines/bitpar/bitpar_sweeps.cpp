@@ -1,0 +1,403 @@
+#include "engines/bitpar/bitpar_sweeps.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "cl/bitpar.h"
+#include "runtime/log.hpp"
+
+namespace levcl::detail {
+namespace {
+
+// The kernels' arguments, in their order (bitpar and bitpar_vector take the same).
+struct SweepArgs {
+  cl::Buffer codes, sweeps, claims;
+  cl_int claim_count;
+  cl::Buffer bus, progress, top_left, next_stripe, result;
+  auto fields() const { return std::tie(codes, sweeps, claims, claim_count, bus, progress, top_left, next_stripe, result); }
+};
+struct CodesArgs {
+  cl::Buffer src;
+  cl_int count;
+  cl::Buffer table, dst;
+  cl_long dst_at;
+  cl_int reversed;
+  auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
+};
+
+// Rows of the match-mask table: the codes in use, rounded up to a power of two so that
+// few programs serve every input.
+std::int64_t sigma_for(int codes) {
+  std::int64_t sigma = 4;
+  while (sigma < codes) sigma *= 2;
+  return sigma;
+}
+
+// A stripe's bottom row on the bus: two 32-column words per 32 columns (lanes), a byte per
+// column (vector); and the bus word the slots are counted in (cl/bitpar.h).
+std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
+  return geometry == Geometry::lanes ? (n + 31) / 32 * 8 : n;
+}
+std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
+
+// A sweep's bottom row as its last stripe left it: the horizontal deltas of columns first ..
+// last in its bus slot, and its value at the last column. values[j - first + 1] is its
+// value at column j, from first - 1 (its left boundary) to last.
+struct BottomRow {
+  std::int64_t first = 0;
+  std::vector<std::int64_t> values;
+};
+BottomRow bottom_row(Geometry geometry, const std::vector<cl_uint>& slot, std::int64_t first, std::int64_t last,
+                     std::int64_t value) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(slot.data());
+  BottomRow row{first, std::vector<std::int64_t>(static_cast<std::size_t>(last - first + 2))};
+  for (std::int64_t j = last; j >= first - 1; --j) {
+    row.values[static_cast<std::size_t>(j - first + 1)] = value;
+    if (j < first) break;
+    // Column j's delta: bit (j - 1) % 32 of its word pair (lanes), its byte (vector).
+    const std::int64_t w = (j - 1) / 32, bit = (j - 1) % 32;
+    const unsigned code = geometry == Geometry::lanes
+                              ? ((slot[2 * w] >> bit) & 1u) | ((slot[2 * w + 1] >> bit) & 1u) << 1
+                              : bytes[j - 1];
+    value -= static_cast<std::int64_t>(code & 1u) - static_cast<std::int64_t>(code >> 1);
+  }
+  return row;
+}
+
+// Row 0 of n + 1 columns: what a backward sweep of no rows leaves.
+BottomRow first_row(std::int64_t n) {
+  BottomRow row{1, std::vector<std::int64_t>(static_cast<std::size_t>(n + 1))};
+  std::iota(row.values.begin(), row.values.end(), std::int64_t{0});
+  return row;
+}
+
+// Where two sweeps' bottom rows meet: the least sum over the middle row's columns j of the
+// top sweep's value at j and the bottom sweep's at n - j (Hirschberg), where both computed
+// it. Each is at least the true value and exact on the band's paths, so the sum is an upper
+// bound of the distance, exact when a path of the band's bound crosses there.
+struct Meeting {
+  std::int64_t sum = std::numeric_limits<std::int64_t>::max();
+  std::int64_t j = 0, top = 0, bottom = 0;
+};
+Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
+  Meeting best;
+  const std::int64_t top_last = top.first - 2 + static_cast<std::int64_t>(top.values.size());
+  const std::int64_t bottom_last = bottom.first - 2 + static_cast<std::int64_t>(bottom.values.size());
+  for (std::int64_t j = std::max(top.first - 1, n - bottom_last); j <= std::min(top_last, n - (bottom.first - 1)); ++j) {
+    const std::int64_t t = top.values[static_cast<std::size_t>(j - top.first + 1)];
+    const std::int64_t b = bottom.values[static_cast<std::size_t>(n - j - bottom.first + 1)];
+    if (t + b < best.sum) best = {t + b, j, t, b};
+  }
+  return best;
+}
+
+// Sweeps of a launch whose bottom rows are read one by one; beyond, the whole bus at once.
+constexpr std::size_t kSweepsReadApart = 8;
+
+// One sweep of a launch as the host plans it.
+struct PlannedSweep {
+  BitparSweep layout;
+  std::uint64_t slot_bytes;
+};
+
+std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+}  // namespace
+
+std::int64_t stripe_height(Geometry geometry, std::int64_t lanes) { return geometry == Geometry::lanes ? 32 * lanes : 256; }
+std::int64_t stripe_lead(Geometry geometry, const Params& params) {
+  return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
+}
+
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
+  const std::int64_t stripes = (m + height - 1) / height;
+  const std::int64_t top = stripes >= 2 ? (stripes + 1) / 2 * height : (m + 1) / 2, bottom = m - top;
+  const std::int64_t lo = n - m - band.hi, hi = n - m - band.lo;  // the band's edges, reversed
+  return {top, bottom, band, {std::max(-bottom, -((-lo + 31) / 32 * 32)), std::min(n, hi)}};
+}
+
+BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band) {
+  const SweepPlan plan = plan_sweeps(m, n, height, band);
+  BandWork work = band_work(plan.top, n, height, lead, plan.top_band);
+  if (plan.bottom > 0) {
+    const BandWork bottom = band_work(plan.bottom, n, height, lead, plan.bottom_band);
+    work.cells += bottom.cells;
+    work.chain = std::max(work.chain, bottom.chain);
+  }
+  return work;
+}
+
+MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots) {
+  const std::uint64_t bus = 2 * static_cast<std::uint64_t>(slots) * bus_slot_bytes(geometry, n);
+  return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
+}
+
+std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
+  // The match masks, the claimed stripe, 32 columns of the top and bottom rows, and the
+  // lanes' exchange and votes where there is no shuffle.
+  return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
+}
+
+BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
+                           std::uint64_t bus_per_byte)
+    : device_(device), geometry_(geometry), params_(params), strings_(strings) {
+  const DeviceInfo& info = device.info();
+  bus_budget_ = std::min(info.global_memory / 4, info.max_allocation);
+  if (bus_per_byte > 0)
+    bus_budget_ = std::min(bus_budget_, bus_per_byte * (strings.host_a.size() + strings.host_b.size()));
+  const bool lanes_geometry = geometry == Geometry::lanes;
+  lanes_ = lanes_geometry ? params.at("wg") : 1;
+  height_ = stripe_height(geometry, lanes_);
+  // Codes of both strings: a piece's rows may come from either.
+  const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
+  const std::int64_t sigma = sigma_for(codes.count);
+  if (lanes_geometry && local_bytes(lanes_, sigma) > info.local_memory)
+    throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes_) + " needs " +
+                                            std::to_string(local_bytes(lanes_, sigma)) + " bytes of local memory for " +
+                                            std::to_string(codes.count) + " symbols; " + info.name + " has " +
+                                            std::to_string(info.local_memory));
+  // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other
+  // device, and other workgroup sizes, through local memory.
+  const bool shuffle = lanes_geometry && lanes_ == 32 && info.platform_vendor.find("NVIDIA") != std::string::npos;
+  const std::string options = "-DLANES=" + std::to_string(lanes_) + " -DSIGMA=" + std::to_string(sigma) +
+                              " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
+                              (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0");
+  const std::string file = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
+  kernel_ = &device.kernel(file, lanes_geometry ? "bitpar" : "bitpar_vector", options);
+  device.check_launch(*kernel_, static_cast<std::size_t>(lanes_));
+  cl::Kernel& translate = device.kernel(file, "bitpar_codes", options);
+
+  const std::uint64_t m = strings.host_a.size(), n = strings.host_b.size();
+  try {
+    const cl::Buffer table(device.context(), CL_MEM_READ_ONLY, codes.of.size());
+    device.queue().enqueueWriteBuffer(table, CL_FALSE, 0, codes.of.size(), codes.of.data());
+    codes_ = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(std::max<std::uint64_t>(1, 2 * (m + n))));
+    // a, a reversed, b, b reversed (as pieces' sweeps find them: cl/bitpar.h)
+    const struct {
+      const cl::Buffer& src;
+      std::uint64_t count, at;
+      bool reversed;
+    } parts[] = {{strings.a, m, 0, false}, {strings.a, m, m, true}, {strings.b, n, 2 * m, false},
+                 {strings.b, n, 2 * m + n, true}};
+    for (const auto& part : parts) {
+      if (part.count == 0) continue;
+      set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes_,
+                                    static_cast<cl_long>(part.at), part.reversed ? 1 : 0});
+      const std::size_t wg = 64;
+      device.launch(translate, static_cast<std::size_t>((part.count + wg - 1) / wg * wg), wg, nullptr);
+      ++costs_.launches;
+    }
+    device.queue().finish();  // `table` goes out of scope
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "translating strings for bitpar on " + info.name);
+  }
+}
+
+std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
+  // Launches of as many pieces as the bus's budget holds with two slots a sweep.
+  const std::uint64_t budget = bus_budget_;
+  std::vector<Breakpoint> out;
+  out.reserve(pieces.size());
+  for (std::size_t first = 0; first < pieces.size();) {
+    std::size_t count = 0;
+    std::uint64_t least = 0;
+    while (first + count < pieces.size()) {
+      const Piece& p = pieces[first + count];
+      const std::uint64_t bytes = 4 * bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::min(p.m, p.n)));
+      if (count > 0 && least + bytes > budget) break;
+      least += bytes;
+      ++count;
+    }
+    launch(&pieces[first], count, out);
+    first += count;
+  }
+  return out;
+}
+
+void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Breakpoint>& out) {
+  const DeviceInfo& info = device_.info();
+  const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
+  // Where a string's codes start in codes_, forward or reversed, for `length` bytes from
+  // `offset`.
+  const auto code_at = [&](bool from_b, bool reversed, std::int64_t offset, std::int64_t length) -> cl_long {
+    const std::uint64_t base = from_b ? 2 * size_a : 0, size = from_b ? size_b : size_a;
+    return static_cast<cl_long>(reversed ? base + size + (size - static_cast<std::uint64_t>(offset + length))
+                                         : base + static_cast<std::uint64_t>(offset));
+  };
+
+  // Two sweeps a piece (one where it has a single row), rows its longer side.
+  std::vector<PlannedSweep> sweeps;
+  std::vector<SweepPlan> plans(count);
+  std::vector<bool> swapped(count);
+  std::int64_t stripes = 0, corners = 0;
+  for (std::size_t q = 0; q < count; ++q) {
+    const Piece& p = pieces[q];
+    const bool swap = p.m < p.n;
+    const std::int64_t rows = swap ? p.n : p.m, columns = swap ? p.m : p.n;
+    const std::int64_t rows_offset = swap ? p.b_offset : p.a_offset, columns_offset = swap ? p.a_offset : p.b_offset;
+    if (rows >= INT_MAX || columns >= INT_MAX)
+      throw Error(ErrorCode::input_too_long,
+                  "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
+    const SweepPlan plan = plan_sweeps(rows, columns, height_, band_for(rows, columns, std::min(p.bound, rows)));
+    plans[q] = plan;
+    swapped[q] = swap;
+    for (const bool backward : {false, true}) {
+      const std::int64_t m = backward ? plan.bottom : plan.top;
+      if (m == 0) continue;
+      BitparSweep layout{};
+      layout.rows_at = code_at(swap, backward, backward ? rows_offset + plan.top : rows_offset, m);
+      layout.columns_at = code_at(!swap, backward, columns_offset, columns);
+      layout.m = static_cast<cl_int>(m);
+      layout.n = static_cast<cl_int>(columns);
+      const Band& band = backward ? plan.bottom_band : plan.top_band;
+      layout.band_lo = static_cast<cl_int>(band.lo);
+      layout.band_hi = static_cast<cl_int>(band.hi);
+      layout.stripes = static_cast<cl_int>((m + height_ - 1) / height_);
+      layout.progress_at = static_cast<cl_int>(stripes);
+      layout.corners_at = static_cast<cl_int>(corners);
+      stripes += layout.stripes;
+      corners += layout.stripes + 1;
+      sweeps.push_back({layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(columns))});
+      costs_.cells += band_cells(m, columns, height_, band);
+    }
+  }
+  if (stripes >= INT_MAX) throw Error(ErrorCode::input_too_long, "bitpar: too many stripes for one launch");
+
+  // Bus slots: as many as stripes where they fit the budget, so that no stripe waits for
+  // its slot; else each sweep's share, a ring of at least two.
+  const std::uint64_t budget = bus_budget_;
+  std::uint64_t full = 0;
+  for (const PlannedSweep& s : sweeps) full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
+  const std::int64_t asked = params_.at("slots");
+  std::uint64_t bus_bytes = 0;
+  for (PlannedSweep& s : sweeps) {
+    std::int64_t slots = asked > 0 ? asked
+                         : full <= budget
+                             ? s.layout.stripes
+                             : static_cast<std::int64_t>(static_cast<double>(s.layout.stripes) * budget / full);
+    slots = std::min<std::int64_t>(std::max<std::int64_t>(slots, 2), s.layout.stripes);
+    s.layout.slots = static_cast<cl_int>(slots);
+    s.layout.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
+    bus_bytes += static_cast<std::uint64_t>(slots) * s.slot_bytes;
+  }
+  // The claims: every sweep's stripe s before any sweep's stripe s + 1.
+  std::vector<std::size_t> order(sweeps.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t x, std::size_t y) { return sweeps[x].layout.stripes > sweeps[y].layout.stripes; });
+  std::vector<cl_int> claims;
+  claims.reserve(static_cast<std::size_t>(2 * stripes));
+  for (cl_int s = 0; !order.empty() && s < sweeps[order.front()].layout.stripes; ++s)
+    for (const std::size_t k : order) {
+      if (sweeps[k].layout.stripes <= s) break;
+      claims.push_back(static_cast<cl_int>(k));
+      claims.push_back(s);
+    }
+
+  const std::uint64_t table_bytes = sweeps.size() * (sizeof(BitparSweep) + sizeof(cl_int)) +
+                                    static_cast<std::uint64_t>(stripes) * 3 * sizeof(cl_int) +
+                                    static_cast<std::uint64_t>(corners) * sizeof(cl_int);
+  check_memory(info, {strings_.bytes + 2 * (size_a + size_b) + bus_bytes + table_bytes, bus_bytes},
+               "bitpar's bus of " + gib(bus_bytes));
+  peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
+
+  std::vector<cl_int> values(sweeps.size());
+  std::vector<std::vector<cl_uint>> slots(sweeps.size());
+  try {
+    std::vector<BitparSweep> layouts;
+    for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
+    SweepArgs args;
+    args.codes = codes_;
+    args.sweeps = sweeps_.at_least(device_, layouts.size() * sizeof(BitparSweep));
+    args.claims = claims_.at_least(device_, claims.size() * sizeof(cl_int));
+    args.claim_count = static_cast<cl_int>(stripes);
+    args.bus = bus_.at_least(device_, std::max<std::uint64_t>(bus_bytes, 8));
+    if (!progress_ || progress_->count() < static_cast<std::size_t>(stripes))
+      progress_.emplace(device_.counters(static_cast<std::size_t>(stripes)));
+    args.progress = progress_->buffer();
+    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(corners) * sizeof(cl_int));
+    args.next_stripe = next_.at_least(device_, sizeof(cl_int));
+    args.result = results_.at_least(device_, sweeps.size() * sizeof(cl_int));
+    cl::CommandQueue& queue = device_.queue();
+    queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, layouts.size() * sizeof(BitparSweep), layouts.data());
+    queue.enqueueWriteBuffer(args.claims, CL_FALSE, 0, claims.size() * sizeof(cl_int), claims.data());
+    const cl_int zero = 0;
+    queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
+    queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
+    set_args(*kernel_, args);
+
+    // Progress: the columns the stripes have published (INT_MAX once finished).
+    std::vector<cl_int> widths(static_cast<std::size_t>(stripes));
+    double total = 0;
+    for (const PlannedSweep& s : sweeps) {
+      std::fill_n(widths.begin() + s.layout.progress_at, s.layout.stripes, s.layout.n);
+      total += static_cast<double>(s.layout.stripes) * s.layout.n;
+    }
+    const OpenDevice::Watch watch(device_, *progress_, [widths, total](const std::vector<cl_int>& done, ProgressMeter& meter) {
+      double sum = 0;
+      for (std::size_t k = 0; k < widths.size() && k < done.size(); ++k) sum += std::min(done[k], widths[k]);
+      meter.part(sum / total);
+    });
+    // As many workgroups as stripes: each claims stripes in the claims' order until they run
+    // out, so no stripe ever waits for an unstarted one.
+    BusySpan busy;
+    device_.launch(*kernel_, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_),
+                   busy.event(true));
+    ++costs_.launches;
+    device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
+    queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
+    // Each sweep's bottom row: its last stripe's slot. A read each for few sweeps; for many
+    // (an enqueue costs microseconds), the whole bus at once: they are then small, and
+    // their rings short.
+    const auto slot_at = [&](std::size_t k) {
+      const BitparSweep& s = sweeps[k].layout;
+      return static_cast<std::uint64_t>(s.bus_at) * bus_word_bytes(geometry_) +
+             static_cast<std::uint64_t>((s.stripes - 1) % s.slots) * sweeps[k].slot_bytes;
+    };
+    std::vector<unsigned char> whole;
+    if (sweeps.size() > kSweepsReadApart) {
+      whole.resize(static_cast<std::size_t>(bus_bytes));
+      queue.enqueueReadBuffer(bus_.buffer(), CL_TRUE, 0, whole.size(), whole.data());
+    }
+    for (std::size_t k = 0; k < sweeps.size(); ++k) {
+      slots[k].resize(static_cast<std::size_t>((sweeps[k].slot_bytes + 3) / 4));
+      if (whole.empty())
+        queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, slot_at(k), sweeps[k].slot_bytes, slots[k].data());
+      else
+        std::copy_n(whole.data() + slot_at(k), sweeps[k].slot_bytes, reinterpret_cast<unsigned char*>(slots[k].data()));
+    }
+    queue.finish();
+    costs_.kernel_seconds += busy.seconds();
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running bitpar on " + info.name);
+  }
+
+  // Each piece's meeting, back in a's rows and b's columns.
+  std::size_t k = 0;
+  for (std::size_t q = 0; q < count; ++q) {
+    const SweepPlan& plan = plans[q];
+    const Piece& p = pieces[q];
+    const std::int64_t columns = swapped[q] ? p.m : p.n;
+    const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
+      const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, columns, band);
+      return bottom_row(geometry_, slots[sweep], cols.first, cols.last, values[sweep]);
+    };
+    const BottomRow top = row_of(k++, plan.top, plan.top_band);
+    const BottomRow bottom = plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : first_row(columns);
+    const Meeting at = meet(top, bottom, columns);
+    Breakpoint b;
+    b.distance = std::min(at.sum, std::max(p.m, p.n) + 1);
+    b.i = swapped[q] ? at.j : plan.top;
+    b.j = swapped[q] ? plan.top : at.j;
+    b.forward_score = at.top;
+    b.backward_score = at.bottom;
+    out.push_back(b);
+  }
+  log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows, bus {}", count, sweeps.size(), stripes,
+              height_, gib(bus_bytes));
+}
+
+}  // namespace levcl::detail

@@ -1,0 +1,82 @@
+// The bit-parallel family on a device (cl/bitpar.h; cl/bitpar.cl on GPUs, cl/bitpar_vector.cl
+// on CPU devices): pieces of two strings on the device, each swept from both ends towards
+// its middle row in one launch for all of them, and where its halves meet. A distance is one
+// piece, the whole pair; an alignment's level is many (the breakpoints of bitpar.cpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engines/bitpar/bitpar.hpp"
+#include "engines/pieces.hpp"
+#include "engines/registry.hpp"
+#include "runtime/device_buffers.hpp"
+#include "runtime/device_counters.hpp"
+#include "runtime/open_device.hpp"
+
+namespace levcl::detail {
+
+// The two device geometries: a workgroup of lanes per stripe, one 32-row block each (GPUs),
+// or one work-item per stripe of four 64-row blocks as the lanes of a vector (CPUs).
+enum class Geometry { lanes, vector };
+
+// A stripe's rows, and the columns it waits for beyond the stripe above's first: a chunk of
+// published progress, plus the lanes' skew.
+std::int64_t stripe_height(Geometry geometry, std::int64_t lanes);
+std::int64_t stripe_lead(Geometry geometry, const Params& params);
+
+// Where a piece's two sweeps meet: the rows of the forward one (the rest are the backward
+// one's, on both strings reversed, where diagonal d = j - i becomes (n - m) - d), and each
+// one's band. Rows are split at a stripe's edge where there are several, else in half.
+struct SweepPlan {
+  std::int64_t top = 0, bottom = 0;
+  Band top_band{0, 0}, bottom_band{0, 0};
+};
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band);
+
+// A piece's work over a band: its sweeps' cells, and the longer of their chains.
+BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band);
+
+// Device memory for a pair of m x n (rows the longer) with `slots` bus slots of each sweep:
+// the strings, their codes forward and reversed, the bus, the stripes' counters.
+MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
+
+// Local memory of a lanes workgroup for `sigma` symbol codes.
+std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma);
+
+// The pieces' sweeps on one device over two strings there; buffers kept from run to run.
+class BitparSweeps {
+ public:
+  // `bus_per_byte`: the bus's bytes per byte of the strings at most (0: a quarter of the
+  // device), where the ring's slots are few rather than one a stripe.
+  BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
+               std::uint64_t bus_per_byte = 0);
+
+  // Per piece, over the band of its bound (piece.bound, rows its longer side): D', an upper
+  // bound of its distance that is exact when at most the bound, as `distance`, and the cell
+  // of the middle row where the halves' sum is D', with their values (a's rows and b's
+  // columns, whichever side the sweeps took as rows). Pieces have no empty side.
+  std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
+
+  Costs costs() const { return costs_; }
+  std::uint64_t peak_device_bytes() const { return peak_bytes_; }
+
+ private:
+  void launch(const Piece* pieces, std::size_t count, std::vector<Breakpoint>& out);
+
+  OpenDevice& device_;
+  Geometry geometry_;
+  Params params_;
+  const DeviceStrings& strings_;
+  std::uint64_t bus_budget_;
+  std::int64_t lanes_, height_;
+  cl::Kernel* kernel_ = nullptr;
+  cl::Buffer codes_;  // a, a reversed, b, b reversed
+  std::optional<DeviceCounters> progress_;
+  GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_;
+  Costs costs_;
+  std::uint64_t peak_bytes_ = 0;
+};
+
+}  // namespace levcl::detail

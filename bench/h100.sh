@@ -94,5 +94,18 @@ case $phase in
     for pair in "$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz" "${motivating[*]}"; do
       levcl --json $pair >>"$out/auto-json.txt"
     done ;;
+  sweeps)  # bitpar's two sweeps towards the middle row: its tuning rows, divergent and banded distances, and alignments by its breakpoints
+    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json"
+    engines=(--peers none --repeat 2 --row-budget 6)
+    levcl-bench --lengths 3M --similarities 0.93 --variants bitpar,auto "${engines[@]}" -o "$out/synthetic-3M"
+    levcl-bench --lengths 3M --similarities 0.93 --mosaic --variants bitpar,auto "${engines[@]}" -o "$out/mosaic-3M"
+    levcl-bench --variants bitpar,auto "${engines[@]}" -o "$out/divergent" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" "$d/cudalign/NC_003064.2.fa.gz" \
+      "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}"
+    levcl-bench --align --variants bitpar,auto --peers none --repeat 1 --time-limit 30 -o "$out/align-divergent" \
+      "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" "$d/cudalign/NC_003064.2.fa.gz" \
+      "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}"
+    levcl-bench --align --variants auto --peers none --repeat 1 --time-limit 30 -o "$out/align-ecoli" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

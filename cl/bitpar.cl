@@ -294,7 +294,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.next_first = next_first;
     w.out_lane = out_lane;
     w.out_bit = out_bit;
-    w.slot = sweep.bus_at + s % slots * words;
+    w.slot = last_stripe ? sweep.bottom_at : sweep.bus_at + s % slots * words;
     w.above = sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
     w.pv = 0xffffffffu;  // the left boundary climbs by one per row

@@ -11,12 +11,13 @@
 // middle row (Hirschberg) and each chain is half the piece's. The strings' symbol codes lie
 // in one buffer, forward and reversed (codes_at); each sweep takes its rows from one string
 // and its columns from the other, at the offsets given. Each has its own band, stripe
-// counters and ring of bus slots; its last stripe leaves its bottom row in its slot and its
-// value at its last column in result[sweep]. The host lists the launch's stripes as claims
+// counters and ring of bus slots; its last stripe leaves its bottom row in a slot of its own
+// and its value at its last column in result[sweep]. The host lists the launch's stripes as claims
 // (sweep, stripe), every stripe after the one above it, so that a workgroup only ever waits
 // on one a running workgroup holds.
 typedef struct {
   shared_long bus_at;                // its first bus slot, in bus words (bitpar.cl: 32-column word pairs; bitpar_vector.cl: bytes)
+  shared_long bottom_at;             // its last stripe's slot, apart from the ring: the host reads the sweeps' together
   shared_long rows_at, columns_at;   // its rows' and columns' first code in the codes buffer
   shared_int m, n;                   // rows and columns
   shared_int band_lo, band_hi;       // diagonals j - i of its own rows and columns (bitpar.hpp)

@@ -44,7 +44,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     int bottom = corner + (r1 - r0);
     if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
-    const long slot = sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
+    const long slot = last_stripe ? sweep.bottom_at : sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
 
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int available = s == 0 ? n : 0;

@@ -1,7 +1,9 @@
 #include "engines/bitpar/bitpar_sweeps.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -50,18 +52,21 @@ struct BottomRow {
   std::int64_t first = 0;
   std::vector<std::int64_t> values;
 };
-BottomRow bottom_row(Geometry geometry, const std::vector<cl_uint>& slot, std::int64_t first, std::int64_t last,
+BottomRow bottom_row(Geometry geometry, const unsigned char* slot, std::int64_t first, std::int64_t last,
                      std::int64_t value) {
-  const auto* bytes = reinterpret_cast<const unsigned char*>(slot.data());
   BottomRow row{first, std::vector<std::int64_t>(static_cast<std::size_t>(last - first + 2))};
+  const auto word = [slot](std::int64_t at) {  // the host's cl_uint is the device's uint
+    cl_uint w;
+    std::memcpy(&w, slot + 4 * at, sizeof w);
+    return w;
+  };
   for (std::int64_t j = last; j >= first - 1; --j) {
     row.values[static_cast<std::size_t>(j - first + 1)] = value;
     if (j < first) break;
     // Column j's delta: bit (j - 1) % 32 of its word pair (lanes), its byte (vector).
     const std::int64_t w = (j - 1) / 32, bit = (j - 1) % 32;
-    const unsigned code = geometry == Geometry::lanes
-                              ? ((slot[2 * w] >> bit) & 1u) | ((slot[2 * w + 1] >> bit) & 1u) << 1
-                              : bytes[j - 1];
+    const unsigned code = geometry == Geometry::lanes ? ((word(2 * w) >> bit) & 1u) | ((word(2 * w + 1) >> bit) & 1u) << 1
+                                                      : slot[j - 1];
     value -= static_cast<std::int64_t>(code & 1u) - static_cast<std::int64_t>(code >> 1);
   }
   return row;
@@ -93,9 +98,6 @@ Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
   }
   return best;
 }
-
-// Sweeps of a launch whose bottom rows are read one by one; beyond, the whole bus at once.
-constexpr std::size_t kSweepsReadApart = 8;
 
 // One sweep of a launch as the host plans it.
 struct PlannedSweep {
@@ -131,7 +133,7 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 }
 
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots) {
-  const std::uint64_t bus = 2 * static_cast<std::uint64_t>(slots) * bus_slot_bytes(geometry, n);
+  const std::uint64_t bus = 2 * static_cast<std::uint64_t>(slots + 1) * bus_slot_bytes(geometry, n);
   return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
 }
 
@@ -197,7 +199,8 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
 }
 
 std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
-  // Launches of as many pieces as the bus's budget holds with two slots a sweep.
+  // Launches of as many pieces as the bus's budget holds with two slots a sweep and its
+  // bottom row's.
   const std::uint64_t budget = bus_budget_;
   std::vector<Breakpoint> out;
   out.reserve(pieces.size());
@@ -206,7 +209,7 @@ std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
     std::uint64_t least = 0;
     while (first + count < pieces.size()) {
       const Piece& p = pieces[first + count];
-      const std::uint64_t bytes = 4 * bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::min(p.m, p.n)));
+      const std::uint64_t bytes = 6 * bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::min(p.m, p.n)));
       if (count > 0 && least + bytes > budget) break;
       least += bytes;
       ++count;
@@ -218,6 +221,8 @@ std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
 }
 
 void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Breakpoint>& out) {
+  const auto started = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point launched, ran, read;
   const DeviceInfo& info = device_.info();
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
   // Where a string's codes start in codes_, forward or reversed, for `length` bytes from
@@ -283,6 +288,12 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     s.layout.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
     bus_bytes += static_cast<std::uint64_t>(slots) * s.slot_bytes;
   }
+  // The bottom rows after the rings, together.
+  const std::uint64_t rows_at = bus_bytes;
+  for (PlannedSweep& s : sweeps) {
+    s.layout.bottom_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
+    bus_bytes += s.slot_bytes;
+  }
   // The claims: every sweep's stripe s before any sweep's stripe s + 1.
   std::vector<std::size_t> order(sweeps.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -305,7 +316,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
   std::vector<cl_int> values(sweeps.size());
-  std::vector<std::vector<cl_uint>> slots(sweeps.size());
+  std::vector<unsigned char> rows(static_cast<std::size_t>(bus_bytes - rows_at));  // the sweeps' bottom rows
   try {
     std::vector<BitparSweep> layouts;
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
@@ -344,32 +355,17 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     // As many workgroups as stripes: each claims stripes in the claims' order until they run
     // out, so no stripe ever waits for an unstarted one.
     BusySpan busy;
+    launched = std::chrono::steady_clock::now();
     device_.launch(*kernel_, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_),
                    busy.event(true));
     ++costs_.launches;
     device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
+    ran = std::chrono::steady_clock::now();
     queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
-    // Each sweep's bottom row: its last stripe's slot. A read each for few sweeps; for many
-    // (an enqueue costs microseconds), the whole bus at once: they are then small, and
-    // their rings short.
-    const auto slot_at = [&](std::size_t k) {
-      const BitparSweep& s = sweeps[k].layout;
-      return static_cast<std::uint64_t>(s.bus_at) * bus_word_bytes(geometry_) +
-             static_cast<std::uint64_t>((s.stripes - 1) % s.slots) * sweeps[k].slot_bytes;
-    };
-    std::vector<unsigned char> whole;
-    if (sweeps.size() > kSweepsReadApart) {
-      whole.resize(static_cast<std::size_t>(bus_bytes));
-      queue.enqueueReadBuffer(bus_.buffer(), CL_TRUE, 0, whole.size(), whole.data());
-    }
-    for (std::size_t k = 0; k < sweeps.size(); ++k) {
-      slots[k].resize(static_cast<std::size_t>((sweeps[k].slot_bytes + 3) / 4));
-      if (whole.empty())
-        queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, slot_at(k), sweeps[k].slot_bytes, slots[k].data());
-      else
-        std::copy_n(whole.data() + slot_at(k), sweeps[k].slot_bytes, reinterpret_cast<unsigned char*>(slots[k].data()));
-    }
+    // The sweeps' bottom rows, in one read (an enqueue costs microseconds).
+    queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, rows_at, rows.size(), rows.data());
     queue.finish();
+    read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running bitpar on " + info.name);
@@ -383,7 +379,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     const std::int64_t columns = swapped[q] ? p.m : p.n;
     const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
       const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, columns, band);
-      return bottom_row(geometry_, slots[sweep], cols.first, cols.last, values[sweep]);
+      const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
+      return bottom_row(geometry_, rows.data() + at, cols.first, cols.last, values[sweep]);
     };
     const BottomRow top = row_of(k++, plan.top, plan.top_band);
     const BottomRow bottom = plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : first_row(columns);
@@ -396,8 +393,11 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     b.backward_score = at.bottom;
     out.push_back(b);
   }
-  log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows, bus {}", count, sweeps.size(), stripes,
-              height_, gib(bus_bytes));
+  const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
+  log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows, bus {}; ms: plan {:.2f}, run {:.2f}, read {:.2f}, "
+              "meet {:.2f}",
+              count, sweeps.size(), stripes, height_, gib(bus_bytes), ms(started, launched), ms(launched, ran),
+              ms(ran, read), ms(read, std::chrono::steady_clock::now()));
 }
 
 }  // namespace levcl::detail

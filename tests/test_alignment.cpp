@@ -130,12 +130,12 @@ TEST_CASE("aligns: a batch gives each pair's optimal CIGAR, in order") {
 
 TEST_CASE("align: refusals") {
   levcl::Context context;
-  CHECK_THROWS_AS(context.align("a", "b", {"bitpar"}), levcl::Error);
+  CHECK_THROWS_AS(context.align("a", "b", {"pwg"}), levcl::Error);
   CHECK_THROWS_AS(context.align("a", "b", {"no-such-variant"}), levcl::Error);
   CHECK_THROWS_AS(context.align("a", "b", {"persistent", {{"wg", 0}}}), levcl::Error);
   CHECK_THROWS_AS(context.align("a", "b", {"persistent", {{"no-such-param", 1}}}), levcl::Error);
   try {
-    context.align("a", "b", {"bitpar"});
+    context.align("a", "b", {"pwg"});
   } catch (const levcl::Error& e) {
     CHECK(e.code() == levcl::ErrorCode::invalid_argument);
   }

@@ -229,7 +229,7 @@ TEST_CASE("--align: the CIGAR of the sample pair in every --format") {
   CHECK(levcl::verify_alignment("kitten", "sitting", json.at("cigar").get<std::string>()) == 3);
   CHECK(json.at("peak_device_bytes").get<std::uint64_t>() > 0);
 
-  check_failure("--align --variant bitpar " + pair, 2);          // not an aligner
+  check_failure("--align --variant pwg " + pair, 2);          // not an aligner
   check_failure("--format bogus " + pair, 2);                    // not a format
   const std::string long_a = write_file("long.txt", std::string(100001, 'A'));
   check_failure("--format pretty " + quote(long_a) + " " + quote(k), 2);  // too long to read

@@ -304,7 +304,8 @@ TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates
 
   std::mt19937_64 rng(9);
   const std::string a = levcl::test::random_string(rng, 3000, 4);
-  // Predicted: about 30 edits, 0.09 ms with minreads against 9 ms; over a third of the
+  // Predicted: about 30 edits, 0.3 ms with minreads (a radius as at d = 100) against 9 ms;
+  // over a third of the
   // sample (1000 edits assumed), 100 ms against 9 ms.
   const std::string similar = levcl::test::mutate(rng, a, 0.01, 4);
   const std::string unrelated = levcl::test::random_string(rng, 3000, 4);

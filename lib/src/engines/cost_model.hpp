@@ -57,9 +57,9 @@ double resident_work_items(const DeviceInfo& device);
 // The two shapes of cost the families measure (VariantInfo::work), from the measurements of
 // the tuned configuration, plus kCallSeconds; each keeps the whole device busy:
 //   matrix: m * n cells at the geometric mean of the measured cells per second;
-//   wavefront: d^2 at the d^2 per second measured on the workload of nearest divergence
-//   (d per byte; its time per d^2 changes with it: one launch per band of radii, or a fixed
-//   cost per radius).
+//   wavefront: the time measured on the workload of nearest divergence (d per byte; its
+//   time per d^2 changes with it: one launch per band of radii, or a fixed cost per
+//   radius), scaled by (d / its d)^2 above its distance and by d / its d below.
 // Both come from workloads that fill the device (pairs of 1.28 Mbp on the H100): they hold
 // for pairs that do, not for short ones (choice.hpp: kSinglePairCells).
 // nullopt without measurements, or for the wavefront without a distance.

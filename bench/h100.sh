@@ -94,8 +94,9 @@ case $phase in
     for pair in "$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz" "${motivating[*]}"; do
       levcl --json $pair >>"$out/auto-json.txt"
     done ;;
-  sweeps)  # bitpar's two sweeps towards the middle row: its tuning rows, divergent and banded distances, and alignments by its breakpoints
-    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json"
+  sweeps-tune)  # bitpar's tuning rows with two sweeps towards the middle row (spliced into the shipped entry)
+    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json" ;;
+  sweeps)  # bitpar's two sweeps towards the middle row: divergent and banded distances, and alignments by its breakpoints
     engines=(--peers none --repeat 2 --row-budget 6)
     levcl-bench --lengths 3M --similarities 0.93 --variants bitpar,auto "${engines[@]}" -o "$out/synthetic-3M"
     levcl-bench --lengths 3M --similarities 0.93 --mosaic --variants bitpar,auto "${engines[@]}" -o "$out/mosaic-3M"
@@ -106,6 +107,12 @@ case $phase in
       "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" "$d/cudalign/NC_003064.2.fa.gz" \
       "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}"
     levcl-bench --align --variants auto --peers none --repeat 1 --time-limit 30 -o "$out/align-ecoli" \
-      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz" ;;
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    # Where an alignment's time goes, level by level (plan, run, read, meet per launch)
+    levcl -vv --align --variant bitpar "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" \
+      2>&1 >/dev/null | grep -E 'bitpar:|align|traceback' >"$out/align-levels.log"
+    for pair in "$d/cudalign/NC_000898.1.fa.gz $d/cudalign/NC_007605.1.fa.gz" "${motivating[*]}"; do
+      levcl --json $pair >>"$out/auto-json.txt"
+    done ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -324,6 +324,37 @@ TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates
   CHECK(context.distance(a, unrelated).variant == "minreads");
 }
 
+TEST_CASE("auto scales a wavefront variant's time by the slope its measurements show, not by d^2 alone") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // minreads' time grows as d, a radius costing 10 us at both distances (a persistent
+  // wavefront whose front never fills the device); bitpar-vector does 1.5e10 cells/s.
+  const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
+  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
+  e["workloads"] = {{{"name", "near"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 10}},
+                    {{"name", "far"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
+  e["measurements"] = {
+      {{"variant", "minreads"}, {"params", minreads}, {"workload", "near"}, {"seconds", 1e-4}, {"exact", true}},
+      {{"variant", "minreads"}, {"params", minreads}, {"workload", "far"}, {"seconds", 1e-3}, {"exact", true}},
+      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "near"}, {"seconds", 1e-6 / 0.015}, {"exact", true}}};
+  overlay.write("rated.json", e);
+  // 3000 bytes at 1%: about 30 edits, three times the nearest workload's. Scaled as d: 0.3 ms
+  // against bitpar-vector's 0.6 ms; as d^2 it would be 0.9 ms.
+  std::mt19937_64 rng(11);
+  const std::string a = levcl::test::random_string(rng, 3000, 4), b = levcl::test::mutate(rng, a, 0.01, 4);
+  const auto r = context.distance(a, b);
+  CAPTURE(r.params_source);
+  CHECK(r.variant == "minreads");
+  CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+  // Time that grows as d^2 between the workloads is scaled as d^2 beyond them.
+  e["measurements"][1]["seconds"] = 1e-2;
+  overlay.write("rated.json", e);
+  const auto quadratic = context.distance(a, b);
+  CAPTURE(quadratic.params_source);
+  CHECK(quadratic.variant == "bitpar-vector");
+}
+
 TEST_CASE("an overlay entry with a field of the wrong type in its workloads or measurements is skipped, naming it") {
   Overlay overlay;
   levcl::Context context;

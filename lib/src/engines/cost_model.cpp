@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace levcl::detail {
 
@@ -33,19 +34,38 @@ CostModel wavefront_cost() {
     // The workload nearest in divergence (distance per byte), not in distance: a short pair
     // at the same distance is far more divergent, and its front has met the matrix's
     // edges (pwg on the H100: 0.17 s at d = 112,099 on 1.28 Mbp, 2.6 s at d = 91,652 on 100 Mbp).
-    const Measurement* nearest = nullptr;
     const auto divergence = [](const PairShape& p) {
       return std::max(1.0, p.distance) / std::max(1.0, std::max(p.m, p.n));
     };
-    const auto apart = [&](const Measurement& w) { return std::abs(std::log(divergence(pair) / divergence(w.pair))); };
+    const double wanted = std::log(divergence(pair));
+    std::vector<const Measurement*> rows;
     for (const Measurement& w : in.measured)
-      if (w.seconds > 0 && (!nearest || apart(w) < apart(*nearest))) nearest = &w;
-    if (!nearest) return std::nullopt;
-    // Its time scaled by d^2 where the pair's distance is larger (wider fronts), by d where
-    // smaller: a radius then costs about what it did there, its front too narrow to fill the
-    // device (pwg on the H100: 0.089 s at d = 92,254 on 172 kbp, 1.04 s at d = 455,908).
-    const double ratio = std::max(1.0, pair.distance) / std::max(1.0, nearest->pair.distance);
-    return Prediction{kCallSeconds + nearest->seconds * std::max(ratio, ratio * ratio), resident_work_items(in.device)};
+      if (w.seconds > 0) rows.push_back(&w);
+    if (rows.empty()) return std::nullopt;
+    std::sort(rows.begin(), rows.end(), [&](const Measurement* x, const Measurement* y) {
+      return divergence(x->pair) < divergence(y->pair);
+    });
+    std::size_t at = 0;
+    for (std::size_t k = 1; k < rows.size(); ++k)
+      if (std::abs(wanted - std::log(divergence(rows[k]->pair))) < std::abs(wanted - std::log(divergence(rows[at]->pair))))
+        at = k;
+    const Measurement& nearest = *rows[at];
+    const double ratio = std::max(1.0, pair.distance) / std::max(1.0, nearest.pair.distance);
+    // Its time scaled by (d / its d)^e, e the slope of time over distance (log-log) from it to
+    // the workload next to it on the pair's side (the other side at the ends), held within
+    // [1, 2]: a radius costs at least what it did there (a front too narrow to fill the
+    // device: persistent on the H100 took 3.6-6.7 us a radius from 99% to 50%, E. coli
+    // 3.0 us), its cells at most what they did (fronts wider than the device).
+    // One workload: d below its distance, d^2 above.
+    double exponent = ratio > 1 ? 2 : 1;
+    if (rows.size() > 1) {
+      const bool above = wanted > std::log(divergence(nearest.pair));
+      const std::size_t other = (above && at + 1 < rows.size()) || at == 0 ? at + 1 : at - 1;
+      const Measurement& next = *rows[other];
+      const double span = std::log(std::max(1.0, next.pair.distance) / std::max(1.0, nearest.pair.distance));
+      if (std::abs(span) > 1e-9) exponent = std::clamp(std::log(next.seconds / nearest.seconds) / span, 1.0, 2.0);
+    }
+    return Prediction{kCallSeconds + nearest.seconds * std::pow(ratio, exponent), resident_work_items(in.device)};
   };
 }
 

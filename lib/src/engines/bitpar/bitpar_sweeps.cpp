@@ -10,6 +10,7 @@
 
 #include "cl/bitpar.h"
 #include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -46,58 +47,78 @@ std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
 std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 
 // A sweep's bottom row as its last stripe left it: the horizontal deltas of columns first ..
-// last in its bus slot, and its value at the last column. values[j - first + 1] is its
-// value at column j, from first - 1 (its left boundary) to last.
+// last in its bus slot, and its value at the last column; defined from first - 1 (its left
+// boundary) to last. Without a slot, row 0 (value j at column j): what a backward sweep of
+// no rows leaves.
 struct BottomRow {
-  std::int64_t first = 0;
-  std::vector<std::int64_t> values;
-};
-BottomRow bottom_row(Geometry geometry, const unsigned char* slot, std::int64_t first, std::int64_t last,
-                     std::int64_t value) {
-  BottomRow row{first, std::vector<std::int64_t>(static_cast<std::size_t>(last - first + 2))};
-  const auto word = [slot](std::int64_t at) {  // the host's cl_uint is the device's uint
+  Geometry geometry;
+  const unsigned char* slot;
+  std::int64_t first, last, value;
+
+  // Column c's delta (first <= c <= last): bit (c - 1) % 32 of its word pair, +1 in the
+  // first word and -1 in the second (lanes); its byte, the same two bits (vector).
+  int delta(std::int64_t c) const {
+    if (!slot) return 1;
+    if (geometry == Geometry::vector) return (slot[c - 1] & 1) - (slot[c - 1] >> 1);
+    const std::int64_t w = (c - 1) / 32, bit = (c - 1) % 32;
+    return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
+  }
+  // Its value at column j (first - 1 <= j <= last): the deltas after j taken from the last
+  // one's, 32 columns a popcount.
+  std::int64_t at(std::int64_t j) const {
+    if (!slot) return j;
+    std::int64_t sum = 0, c = j + 1;
+    if (geometry == Geometry::lanes) {
+      for (; c <= last && (c - 1) % 32 != 0; ++c) sum += delta(c);
+      for (; c + 31 <= last; c += 32) {
+        const std::int64_t w = (c - 1) / 32;
+        sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
+      }
+    }
+    for (; c <= last; ++c) sum += delta(c);
+    return value - sum;
+  }
+
+ private:
+  cl_uint word(std::int64_t at) const {  // the host's cl_uint is the device's uint
     cl_uint w;
     std::memcpy(&w, slot + 4 * at, sizeof w);
     return w;
-  };
-  for (std::int64_t j = last; j >= first - 1; --j) {
-    row.values[static_cast<std::size_t>(j - first + 1)] = value;
-    if (j < first) break;
-    // Column j's delta: bit (j - 1) % 32 of its word pair (lanes), its byte (vector).
-    const std::int64_t w = (j - 1) / 32, bit = (j - 1) % 32;
-    const unsigned code = geometry == Geometry::lanes ? ((word(2 * w) >> bit) & 1u) | ((word(2 * w + 1) >> bit) & 1u) << 1
-                                                      : slot[j - 1];
-    value -= static_cast<std::int64_t>(code & 1u) - static_cast<std::int64_t>(code >> 1);
   }
-  return row;
-}
-
-// Row 0 of n + 1 columns: what a backward sweep of no rows leaves.
-BottomRow first_row(std::int64_t n) {
-  BottomRow row{1, std::vector<std::int64_t>(static_cast<std::size_t>(n + 1))};
-  std::iota(row.values.begin(), row.values.end(), std::int64_t{0});
-  return row;
-}
+};
 
 // Where two sweeps' bottom rows meet: the least sum over the middle row's columns j of the
 // top sweep's value at j and the bottom sweep's at n - j (Hirschberg), where both computed
-// it. Each is at least the true value and exact on the band's paths, so the sum is an upper
-// bound of the distance, exact when a path of the band's bound crosses there.
+// it; the first such j. Each is at least the true value and exact on the band's paths, so
+// the sum is an upper bound of the distance, exact when a path of the band's bound crosses
+// there.
 struct Meeting {
   std::int64_t sum = std::numeric_limits<std::int64_t>::max();
   std::int64_t j = 0, top = 0, bottom = 0;
 };
-Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
+struct MeetingRange {
+  std::int64_t lo, hi;  // the columns j where both rows are defined
+};
+MeetingRange meeting_range(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
+  return {std::max(top.first - 1, n - bottom.last), std::min(top.last, n - (bottom.first - 1))};
+}
+// The meeting over columns lo .. hi of the range: one pass, each row's value carried from
+// column to column by its deltas.
+Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std::int64_t lo, std::int64_t hi) {
   Meeting best;
-  const std::int64_t top_last = top.first - 2 + static_cast<std::int64_t>(top.values.size());
-  const std::int64_t bottom_last = bottom.first - 2 + static_cast<std::int64_t>(bottom.values.size());
-  for (std::int64_t j = std::max(top.first - 1, n - bottom_last); j <= std::min(top_last, n - (bottom.first - 1)); ++j) {
-    const std::int64_t t = top.values[static_cast<std::size_t>(j - top.first + 1)];
-    const std::int64_t b = bottom.values[static_cast<std::size_t>(n - j - bottom.first + 1)];
+  if (lo > hi) return best;
+  std::int64_t t = top.at(lo), b = bottom.at(n - lo);
+  for (std::int64_t j = lo;; ++j) {
     if (t + b < best.sum) best = {t + b, j, t, b};
+    if (j == hi) break;
+    t += top.delta(j + 1);
+    b -= bottom.delta(n - j);
   }
   return best;
 }
+
+// Columns of a meeting one host thread takes; levels of fewer columns stay on one thread.
+constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 16;
 
 // One sweep of a launch as the host plans it.
 struct PlannedSweep {
@@ -371,20 +392,45 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     throw_opencl_error(e, "running bitpar on " + info.name);
   }
 
-  // Each piece's meeting, back in a's rows and b's columns.
-  std::size_t k = 0;
-  for (std::size_t q = 0; q < count; ++q) {
+  // Each piece's meeting, back in a's rows and b's columns: its columns in slices, the
+  // slices of every piece on the host's threads.
+  struct Slice {
+    std::size_t piece;
+    std::int64_t lo, hi;
+    Meeting found;
+  };
+  std::vector<BottomRow> tops, bottoms;
+  std::vector<Slice> slices;
+  std::int64_t total_columns = 0;
+  for (std::size_t q = 0, k = 0; q < count; ++q) {
     const SweepPlan& plan = plans[q];
     const Piece& p = pieces[q];
     const std::int64_t columns = swapped[q] ? p.m : p.n;
     const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
       const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, columns, band);
       const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
-      return bottom_row(geometry_, rows.data() + at, cols.first, cols.last, values[sweep]);
+      return BottomRow{geometry_, rows.data() + at, cols.first, cols.last, values[sweep]};
     };
-    const BottomRow top = row_of(k++, plan.top, plan.top_band);
-    const BottomRow bottom = plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : first_row(columns);
-    const Meeting at = meet(top, bottom, columns);
+    tops.push_back(row_of(k++, plan.top, plan.top_band));
+    bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band)
+                                      : BottomRow{geometry_, nullptr, 1, columns, columns});
+    const MeetingRange range = meeting_range(tops.back(), bottoms.back(), columns);
+    for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice)  // none: no path within the bound
+      slices.push_back({q, lo, std::min(range.hi, lo + kMeetingSlice - 1), {}});
+    total_columns += std::max<std::int64_t>(0, range.hi - range.lo + 1);
+  }
+  parallel_each(slices.size(), total_columns > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
+    Slice& slice = slices[s];
+    const Piece& p = pieces[slice.piece];
+    slice.found = meet(tops[slice.piece], bottoms[slice.piece], swapped[slice.piece] ? p.m : p.n, slice.lo, slice.hi);
+  });
+  std::vector<Meeting> meetings(count);
+  for (const Slice& slice : slices)  // in column order: the first least sum stays
+    if (slice.found.sum < meetings[slice.piece].sum) meetings[slice.piece] = slice.found;
+  for (std::size_t q = 0; q < count; ++q) {
+    const SweepPlan& plan = plans[q];
+    const Piece& p = pieces[q];
+    const Meeting& at = meetings[q];
     Breakpoint b;
     b.distance = std::min(at.sum, std::max(p.m, p.n) + 1);
     b.i = swapped[q] ? at.j : plan.top;

@@ -108,10 +108,16 @@ case $phase in
       "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}"
     levcl-bench --align --variants auto --peers none --repeat 1 --time-limit 30 -o "$out/align-ecoli" \
       "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    # auto between bitpar's halved chain and the wavefront engines on similar pairs
+    levcl-bench --variants bitpar,persistent,pwg,auto "${engines[@]}" -o "$out/ecoli" \
+      "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    levcl-bench --lengths 1M,10M --similarities 0.99,0.999 --variants bitpar,persistent,pwg,auto "${engines[@]}" \
+      -o "$out/similar"
     # Where an alignment's time goes, level by level (plan, run, read, meet per launch)
     levcl -vv --align --variant bitpar "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" \
       2>&1 >/dev/null | grep -E 'bitpar:|align|traceback' >"$out/align-levels.log"
-    for pair in "$d/cudalign/NC_000898.1.fa.gz $d/cudalign/NC_007605.1.fa.gz" "${motivating[*]}"; do
+    for pair in "$d/cudalign/NC_000898.1.fa.gz $d/cudalign/NC_007605.1.fa.gz" "${motivating[*]}" \
+      "$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"; do
       levcl --json $pair >>"$out/auto-json.txt"
     done ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;

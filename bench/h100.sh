@@ -96,6 +96,9 @@ case $phase in
     done ;;
   sweeps-tune)  # bitpar's tuning rows with two sweeps towards the middle row (spliced into the shipped entry)
     levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json" ;;
+  pwg-tune)  # pwg's tuning rows again (the shipped ones predate its word extension), spliced into the shipped entry
+    levcl-tune --variants pwg --length 1280000 --similarities 0.5,0.9,0.99 --budget 100 --output "$out/pwg-tune.json"
+    python3 tuning/splice_entry.py tuning/nvidia-h100-80gb-hbm3.json "$out/pwg-tune.json" "$out/nvidia-h100-80gb-hbm3.json" ;;
   sweeps)  # bitpar's two sweeps towards the middle row: divergent and banded distances, and alignments by its breakpoints
     engines=(--peers none --repeat 2 --row-budget 6)
     levcl-bench --lengths 3M --similarities 0.93 --variants bitpar,auto "${engines[@]}" -o "$out/synthetic-3M"

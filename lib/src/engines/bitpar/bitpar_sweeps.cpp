@@ -293,10 +293,14 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
   if (stripes >= INT_MAX) throw Error(ErrorCode::input_too_long, "bitpar: too many stripes for one launch");
 
   // Bus slots: as many as stripes where they fit the budget, so that no stripe waits for
-  // its slot; else each sweep's share, a ring of at least two.
-  const std::uint64_t budget = bus_budget_;
-  std::uint64_t full = 0;
-  for (const PlannedSweep& s : sweeps) full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
+  // its slot; else each sweep's share, a ring of at least two. The budget holds the
+  // bottom rows' slots too.
+  std::uint64_t full = 0, bottom_rows = 0;
+  for (const PlannedSweep& s : sweeps) {
+    full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
+    bottom_rows += s.slot_bytes;
+  }
+  const std::uint64_t budget = bus_budget_ - std::min(bus_budget_, bottom_rows);
   const std::int64_t asked = params_.at("slots");
   std::uint64_t bus_bytes = 0;
   for (PlannedSweep& s : sweeps) {

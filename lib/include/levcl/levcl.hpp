@@ -97,6 +97,12 @@ LEVCL_API std::vector<DeviceInfo> list_devices();
 // "gpu"). Throws device_not_found.
 LEVCL_API DeviceInfo select_device(const std::string& spec = "");
 
+// Chooses the devices a context spreads its work over: "all" (every GPU, else every CPU
+// device, else every device), specs of select_device separated by commas ("0:0,0:1"), or
+// one spec (one device; "" reads LEVCL_DEVICE, which may itself name several). Throws
+// device_not_found, and invalid_argument for a device named twice.
+LEVCL_API std::vector<DeviceInfo> select_devices(const std::string& spec = "");
+
 // How levcl-tune sweeps a parameter; declared with the parameter, next to its variant.
 enum class Sweep {
   none,           // not tuned
@@ -229,7 +235,8 @@ struct Result {
 struct BatchResult {
   std::vector<std::int64_t> distances;                // one per pair, in order; -1 where above max_distance
   std::map<std::string, std::uint64_t> variant_pairs; // how many pairs each variant computed
-  std::string device;                                 // device name, or "cpu" when no device was used
+  std::string device;                                 // device name, or "cpu" when no device was used; over
+                                                      // several devices "P:D NAME" of each that ran a chunk, ", "-separated
   Costs costs;                                        // summed over the pairs and launches
 };
 
@@ -252,8 +259,8 @@ struct Alignment {
 
 struct BatchAlignment {
   std::vector<Alignment> alignments;  // one per pair, in order: distance, CIGAR, ranges (the rest is below)
-  std::string device;
-  std::string variant;
+  std::string device;                 // as BatchResult's
+  std::string variant;                // the breakpoint engine (over several devices, each one's, ", "-separated where they differ)
   Params params;
   Costs costs;
   std::uint64_t peak_device_bytes = 0;
@@ -283,6 +290,11 @@ struct Progress {
 // A device named by device_spec is found when the context is made (device_not_found
 // otherwise); the device is opened on first use, and the default device ("") is also found
 // then, so CPU variants work without any OpenCL platform.
+// A context over the devices of select_devices(device_spec). Over several, a batch
+// (distances, aligns, and the streams over them) is cut into chunks of about equal cells
+// dealt to the devices as they finish their last, results in input order; a single pair
+// runs on the first device. An error on one device ends the call naming it ("device 0:1
+// (NAME): ...").
 class LEVCL_API Context {
  public:
   explicit Context(std::string device_spec = "");
@@ -292,8 +304,10 @@ class LEVCL_API Context {
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
 
-  // The selected device (opens it if needed).
+  // The selected device, the first of several (opens it if needed).
   const DeviceInfo& device();
+  // Every device the context spreads its batches over (one unless its spec named several).
+  std::vector<DeviceInfo> devices();
 
   // Parameters for every later call of this variant on this context: they beat the
   // tuning database, and per-call parameters beat them.

@@ -270,6 +270,7 @@ Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector
 }  // namespace
 
 Alignment Context::align(std::string_view a, std::string_view b, const Options& options) {
+  if (!impl_->members.empty()) return impl_->members.front().align(a, b, options);
   BatchAlignment batch = aligns(std::vector<PairView>{{a, b}}, options);
   Alignment out = std::move(batch.alignments.front());
   out.device = batch.device;
@@ -300,6 +301,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(pairs.size());
+  if (!impl_->members.empty()) return detail::aligns_over_devices(*impl_, strings, pairs, options);
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
   if (automatic) {

@@ -1,4 +1,5 @@
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -19,8 +20,22 @@ double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept 
 
 Context::Context(std::string device_spec) : impl_(std::make_unique<Impl>()) {
   // A named device is found now, so that a wrong name fails here; the default one when first
-  // needed, so that the CPU variants run where no OpenCL device is installed.
-  if (!device_spec.empty()) impl_->chosen = select_device(device_spec);
+  // needed, so that the CPU variants run where no OpenCL device is installed. Several
+  // (a spec, or LEVCL_DEVICE, naming them): a context on each.
+  const char* env = std::getenv("LEVCL_DEVICE");
+  const std::string spec = device_spec.empty() && env ? env : device_spec;
+  if (!spec.empty()) {
+    const std::vector<DeviceInfo> chosen = select_devices(spec);
+    if (chosen.size() == 1) {
+      impl_->chosen = chosen.front();
+    } else {
+      for (const DeviceInfo& d : chosen) {
+        const std::string at = std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
+        impl_->members.emplace_back(at);
+        impl_->member_labels.push_back(at + " (" + d.name + ")");
+      }
+    }
+  }
   impl_->device_spec = std::move(device_spec);
 }
 Context::~Context() = default;
@@ -29,17 +44,38 @@ Context& Context::operator=(Context&&) noexcept = default;
 
 const char* Context::default_variant() noexcept { return "auto"; }
 
-void Context::cancel() noexcept { impl_->cancel.request(); }
+void Context::cancel() noexcept {
+  impl_->cancel.request();
+  for (Context& member : impl_->members) member.cancel();
+}
 
-Progress Context::progress() const noexcept { return impl_->progress.read(); }
+Progress Context::progress() const noexcept {
+  Progress p = impl_->progress.read();
+  if (!p.running || impl_->members.empty()) return p;
+  // The chunks finished, counted by the call, and those the devices are running.
+  for (const Context& member : impl_->members)
+    if (const Progress running = member.progress(); running.running) p.pairs_done += running.pairs_done;
+  p.pairs_done = std::min(p.pairs_done, p.pairs);
+  if (p.pairs > 0) p.fraction = std::max(p.fraction, static_cast<double>(p.pairs_done) / static_cast<double>(p.pairs));
+  return p;
+}
 
 const DeviceInfo& Context::device() {
+  if (!impl_->members.empty()) return impl_->members.front().device();
   std::lock_guard<std::mutex> lock(impl_->mutex);
   return impl_->open().info();
 }
 
+std::vector<DeviceInfo> Context::devices() {
+  if (impl_->members.empty()) return {device()};
+  std::vector<DeviceInfo> out;
+  for (Context& member : impl_->members) out.push_back(member.device());
+  return out;
+}
+
 void Context::set_params(const std::string& variant, const Params& params) {
   detail::resolve_params(detail::find_variant(variant).info, params);  // throws for unknown keys and bad values
+  for (Context& member : impl_->members) member.set_params(variant, params);
   std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->params[variant] = params;
 }
@@ -142,6 +178,7 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
   check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
+  if (!impl_->members.empty()) return impl_->members.front().distance(a, b, options);
   if (detail::has_input_rules(options))
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
                     detail::without_input_rules(options));

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/open_device.hpp"
 #include "runtime/progress_meter.hpp"
@@ -17,6 +18,10 @@ namespace levcl {
 struct Context::Impl {
   std::string device_spec;
   std::optional<DeviceInfo> chosen;  // the device a spec names, resolved when the context is made
+  // Over several devices: a context on each, and its label ("P:D NAME"); the batches are
+  // dealt to them (several_devices.cpp). Empty for one device.
+  std::vector<Context> members;
+  std::vector<std::string> member_labels;
   std::mutex mutex;  // serialises calls on one context
   std::unique_ptr<detail::OpenDevice> device;
   std::map<std::string, Params> params;  // set_params, by variant
@@ -61,6 +66,14 @@ struct Context::Impl {
 };
 
 namespace detail {
+// A batch over the context's several devices (Impl::members): chunks of about equal cells,
+// each with only its own strings, dealt to the devices as they finish their last; the
+// parts put back in input order. Call under the lock, with the call started.
+BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
+                                   const std::vector<IndexPair>& pairs, const Options& options);
+BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
+                                   const std::vector<IndexPair>& pairs, const Options& options);
+
 // Throws input_too_long when a string is over the kernels' 32-bit offsets.
 void check_length(std::string_view a, std::string_view b);
 

@@ -65,6 +65,11 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   }
   BatchResult out;
   if (pairs.empty()) return out;
+  if (!impl_->members.empty()) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const auto metered = impl_->start_call(pairs.size());
+    return detail::distances_over_devices(*impl_, strings, pairs, options);
+  }
   const auto a_of = [&](std::size_t i) { return strings[pairs[i].a]; };
   const auto b_of = [&](std::size_t i) { return strings[pairs[i].b]; };
 

@@ -177,6 +177,38 @@ DeviceInfo select_device(const std::string& requested) {
   throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "' (devices: " + known + ")");
 }
 
+std::vector<DeviceInfo> select_devices(const std::string& requested) {
+  std::string spec = requested;
+  if (spec.empty())
+    if (const char* env = std::getenv("LEVCL_DEVICE")) spec = env;
+  if (spec == "all") {
+    const auto devices = list_devices();
+    if (devices.empty()) throw Error(ErrorCode::device_not_found, "no OpenCL device found (" + no_device_hint() + ")");
+    for (const char* type : {"gpu", "cpu"}) {
+      std::vector<DeviceInfo> of_type;
+      for (const auto& d : devices)
+        if (d.type == type) of_type.push_back(d);
+      if (!of_type.empty()) return of_type;
+    }
+    return devices;
+  }
+  std::vector<DeviceInfo> chosen;
+  for (std::size_t from = 0; from <= spec.size();) {
+    const std::size_t comma = std::min(spec.find(',', from), spec.size());
+    const std::string part = spec.substr(from, comma - from);
+    if (part.empty() && spec.find(',') != std::string::npos)
+      throw Error(ErrorCode::invalid_argument, "an empty device in '" + spec + "'");
+    const DeviceInfo d = select_device(part);
+    for (const auto& c : chosen)
+      if (c.platform_index == d.platform_index && c.device_index == d.device_index)
+        throw Error(ErrorCode::invalid_argument, "'" + spec + "' names device " + std::to_string(d.platform_index) +
+                                                     ":" + std::to_string(d.device_index) + " twice");
+    chosen.push_back(d);
+    from = comma + 1;
+  }
+  return chosen;
+}
+
 namespace detail {
 
 cl::Device opencl_device(const DeviceInfo& info) {

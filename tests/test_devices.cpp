@@ -1,0 +1,159 @@
+// Tests of a context over several devices (levcl::select_devices, Context over "all" or a
+// list): batches, shared strings, alignments and streams dealt to both devices, exact and
+// in input order; an error on a device names it. ctest runs this with
+// POCL_DEVICES="pthread pthread", two CPU devices of one platform.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "levcl/levcl.hpp"
+#include "levcl/stream.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+// "P:0,P:1" for the first platform with two devices or more.
+std::string two_devices() {
+  const auto devices = levcl::list_devices();
+  for (const auto& d : devices)
+    for (const auto& e : devices)
+      if (e.platform_index == d.platform_index && e.device_index == d.device_index + 1)
+        return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + "," +
+               std::to_string(e.platform_index) + ":" + std::to_string(e.device_index);
+  return "";
+}
+
+levcl::ErrorCode code_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const levcl::Error& e) {
+    return e.code();
+  }
+  return levcl::ErrorCode::internal;  // nothing thrown
+}
+
+// Pairs of many lengths and similarities, empty and one-byte strings among them.
+std::vector<std::pair<std::string, std::string>> random_pairs(std::mt19937_64& rng, std::size_t count) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t length = i % 17 == 0 ? i % 2 : 1 + rng() % 3000;
+    const std::string a = levcl::test::random_string(rng, length, i % 5 == 0 ? 256 : 4);
+    pairs.emplace_back(a, levcl::test::mutate(rng, a, 0.02 + 0.1 * static_cast<double>(i % 6), 4));
+  }
+  return pairs;
+}
+
+}  // namespace
+
+TEST_CASE("select_devices: all, lists, and the specs it refuses") {
+  const std::string both = two_devices();
+  REQUIRE_MESSAGE(!both.empty(), "two devices of one platform (POCL_DEVICES=\"pthread pthread\")");
+  const auto listed = levcl::select_devices(both);
+  REQUIRE(listed.size() == 2);
+  CHECK(listed[1].device_index == listed[0].device_index + 1);
+  CHECK(levcl::select_devices("all").size() >= 2);
+  CHECK(levcl::select_devices(listed[0].name.substr(0, 6)).size() == 1);  // one spec, one device
+  const std::string first = both.substr(0, both.find(','));
+  CHECK(code_of([&] { levcl::select_devices(first + "," + first); }) == levcl::ErrorCode::invalid_argument);
+  CHECK(code_of([&] { levcl::select_devices(both + ","); }) == levcl::ErrorCode::invalid_argument);
+  CHECK(code_of([&] { levcl::select_devices(first + ",99:0"); }) == levcl::ErrorCode::device_not_found);
+  CHECK(code_of([&] { levcl::Context context(first + ",99:0"); }) == levcl::ErrorCode::device_not_found);
+}
+
+TEST_CASE("a batch over two devices: every distance exact, in input order, both devices used") {
+  levcl::Context context(two_devices());
+  REQUIRE(context.devices().size() == 2);
+  std::mt19937_64 rng(41);
+  const auto pairs = random_pairs(rng, 96);
+  std::vector<levcl::PairView> views;
+  for (const auto& [a, b] : pairs) views.push_back({a, b});
+  levcl::Context reference;
+  for (const std::string variant : {"auto", "batch-bitpar"}) {
+    const levcl::BatchResult r = context.distances(views, levcl::Options{variant});
+    REQUIRE(r.distances.size() == pairs.size());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      CAPTURE(i);
+      CHECK(r.distances[i] == reference.distance(pairs[i].first, pairs[i].second, "cpu-dp").distance);
+    }
+    CAPTURE(r.device);
+    // Eight chunks of seconds on POCL: each device takes some.
+    CHECK(r.device.find(context.devices()[0].name) != std::string::npos);
+    CHECK(r.device.find(", ") != std::string::npos);
+    CHECK(r.costs.cells > 0);
+  }
+  // With a bound: -1 above it, in order.
+  const levcl::BatchResult bounded = context.distances(views, levcl::Options{"auto", {}, 40});
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::int64_t d = reference.distance(pairs[i].first, pairs[i].second, "cpu-dp").distance;
+    CHECK(bounded.distances[i] == (d > 40 ? -1 : d));
+  }
+  // One pair runs on the first device.
+  const levcl::Result one = context.distance(pairs[3].first, pairs[3].second);
+  CHECK(one.distance == reference.distance(pairs[3].first, pairs[3].second, "cpu-dp").distance);
+  CHECK(one.device == context.devices()[0].name);
+}
+
+TEST_CASE("shared strings over two devices: all against all") {
+  levcl::Context context(two_devices());
+  std::mt19937_64 rng(43);
+  const std::string root = levcl::test::random_string(rng, 2000, 4);
+  std::vector<std::string> records;
+  for (int i = 0; i < 12; ++i) records.push_back(levcl::test::mutate(rng, root, 0.01 * i, 4));
+  std::vector<std::string_view> strings(records.begin(), records.end());
+  std::vector<levcl::IndexPair> pairs;
+  for (std::uint32_t i = 0; i < strings.size(); ++i)
+    for (std::uint32_t j = i + 1; j < strings.size(); ++j) pairs.push_back({i, j});
+  const levcl::BatchResult r = context.distances(strings, pairs);
+  levcl::Context reference;
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    CHECK(r.distances[k] == reference.distance(strings[pairs[k].a], strings[pairs[k].b], "cpu-dp").distance);
+}
+
+TEST_CASE("alignments and a stream over two devices") {
+  levcl::Context context(two_devices());
+  std::mt19937_64 rng(47);
+  const auto pairs = random_pairs(rng, 24);
+  std::vector<levcl::PairView> views;
+  for (const auto& [a, b] : pairs) views.push_back({a, b});
+  const levcl::BatchAlignment aligned = context.aligns(views);
+  REQUIRE(aligned.alignments.size() == pairs.size());
+  levcl::Context reference;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::int64_t d = reference.distance(pairs[i].first, pairs[i].second, "cpu-dp").distance;
+    CHECK(aligned.alignments[i].distance == d);
+    CHECK(levcl::verify_alignment(pairs[i].first, pairs[i].second, aligned.alignments[i].cigar) == d);
+  }
+  CHECK(!aligned.device.empty());
+
+  std::vector<std::int64_t> streamed;
+  levcl::DistanceStream stream(context, levcl::Options{}, [&](std::uint64_t index, std::int64_t d) {
+    CHECK(index == streamed.size());
+    streamed.push_back(d);
+  });
+  for (const auto& [a, b] : pairs) stream.push(a, b);
+  stream.finish();
+  REQUIRE(streamed.size() == pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) CHECK(streamed[i] == aligned.alignments[i].distance);
+}
+
+TEST_CASE("an error on one of the devices names it, and the context stays usable") {
+  levcl::Context context(two_devices());
+  const levcl::DeviceInfo device = context.device();
+  // tile-local with more local memory than the device has: refused where the chunk runs.
+  std::int64_t wg = 64;
+  while (std::uint64_t{2 * 64 * 64 * 4} * static_cast<std::uint64_t>(wg) <= device.local_memory) wg *= 2;
+  std::vector<levcl::PairView> views(8, levcl::PairView{"ACGTACGT", "ACGTTCGT"});
+  try {
+    context.distances(views, levcl::Options{"tile-local", {{"tile", 64}, {"wg", wg}}});
+    FAIL("no error");
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::unsupported);
+    CHECK(std::string(e.what()).find("device 0:") == 0);
+    CHECK(std::string(e.what()).find(device.name) != std::string::npos);
+  }
+  CHECK(context.distances(views).distances == std::vector<std::int64_t>(8, 1));
+}

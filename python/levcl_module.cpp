@@ -190,6 +190,9 @@ PYBIND11_MODULE(levcl, m) {
   register_errors(m);
 
   const std::string module_distance_doc = std::string(kDistanceDoc) + "\n" + kDeviceDoc;
+  const std::string context_doc = std::string(kDeviceDoc) +
+                                  "\ndevices: several specs (or device=\"all\": every GPU, else every CPU device, or "
+                                  "\"0:0,0:1\"): batches are dealt to them, a single pair runs on the first.";
   m.def(
       "distance",
       [](const py::object& a, const py::object& b, const std::string& variant,
@@ -260,7 +263,13 @@ PYBIND11_MODULE(levcl, m) {
 
 The device is opened on first use (CPU variants never open it). Calls on one context are
 serialised; separate contexts run in parallel from separate threads.)")
-      .def(py::init<std::string>(), "device"_a = "", kDeviceDoc)
+      .def(py::init([](const std::string& device, const std::optional<std::vector<std::string>>& devices) {
+             if (devices && !device.empty()) throw py::value_error("give device or devices, not both");
+             std::string spec = device;
+             for (const std::string& d : devices.value_or(std::vector<std::string>{})) spec += (spec.empty() ? "" : ",") + d;
+             return levcl::Context(spec);
+           }),
+           "device"_a = "", py::kw_only(), "devices"_a = py::none(), context_doc.c_str())
       .def(
           "distance",
           [](levcl::Context& context, const py::object& a, const py::object& b, const std::string& variant,
@@ -308,7 +317,20 @@ serialised; separate contexts run in parallel from separate threads.)")
             return device_dict(*info);
           },
           "The context's device as a dict (name, vendor, type, platform, version, driver, compute_units,\n"
-          "global_memory, ...), as list_devices() gives it; opens the device.")
+          "global_memory, ...), as list_devices() gives it; opens the device. The first of several.")
+      .def_property_readonly(
+          "devices",
+          [](levcl::Context& context) {
+            std::vector<levcl::DeviceInfo> infos;
+            {
+              py::gil_scoped_release unlocked;
+              infos = context.devices();
+            }
+            py::list out;
+            for (const auto& d : infos) out.append(device_dict(d));
+            return out;
+          },
+          "Every device the context deals its batches to, as dicts like device's.")
       .def("cancel", &levcl::Context::cancel,
            "Stops the call running on this context, from another thread: it raises levcl.Error\n"
            "(code_name \"cancelled\") at its next safe point. Ctrl-C does this by itself for the\n"

@@ -216,6 +216,20 @@ TEST_CASE("--all-vs-all: every unordered pair once, in order") {
   CHECK(pairs.size() == rb.size() * (rb.size() - 1) / 2);
   check_table(r.out, pairs);
 
+  // Over two devices (POCL's two, as test_devices): the same output, byte for byte, and
+  // with --align the same SAM.
+  const std::string two = "POCL_DEVICES='pthread pthread'";
+  for (const std::string mode : {"", "--align --format sam "}) {
+    const Output one = levcl_cli(mode + "--all-vs-all " + quote(fasta_b_gz()));
+    const Output both = levcl_cli("--device 0:0,0:1 " + mode + "--all-vs-all " + quote(fasta_b_gz()), two);
+    INFO(mode << "stderr: " << both.err);
+    CHECK(both.status == 0);
+    CHECK(one.status == 0);
+    CHECK(both.out == one.out);
+    CHECK(levcl_cli("--device all " + mode + "--all-vs-all " + quote(fasta_b_gz()), two).out == one.out);
+  }
+  check_failure("--device 0:0,0:0 --all-vs-all " + quote(fasta_b_gz()), 2);
+
   // One record: no pairs, the header alone.
   r = levcl_cli("--all-vs-all " + quote(write_file("one.fa", ">only\nACGT\n")));
   CHECK(r.status == 0);

@@ -19,7 +19,8 @@ namespace levcl::tools {
 inline CLI::Option* add_device_option(CLI::App& app, std::string& device) {
   return app.add_option("--device", device,
                         "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
-                        "(default: LEVCL_DEVICE, else the first GPU, else the first CPU)");
+                        "(default: LEVCL_DEVICE, else the first GPU, else the first CPU); several, whose "
+                        "batches are dealt to them: all (every GPU, else every CPU device) or a list, 0:0,0:1");
 }
 
 // Flushes standard output and throws write_failure when what was written did not all

@@ -336,3 +336,31 @@ def test_import_without_numpy_says_so():
     )
     out = subprocess.run([sys.executable, "-c", blocker], capture_output=True, text=True, check=True)
     assert "levcl needs numpy" in out.stdout
+
+
+def test_context_over_two_devices():
+    # A fresh interpreter with two POCL devices (POCL reads POCL_DEVICES once per process).
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import levcl\n"
+        "c = levcl.Context(devices=['0:0', '0:1'])\n"
+        "assert [d['device_index'] for d in c.devices] == [0, 1], c.devices\n"
+        "a = ['ACGTACGTAA' * (i % 50 + 1) for i in range(64)]\n"
+        "b = [s[::-1] for s in a]\n"
+        "got = list(c.distances(a, b))\n"
+        "want = [levcl.distance(x, y, variant='cpu-dp') for x, y in zip(a, b)]\n"
+        "assert got == want, (got, want)\n"
+        "try:\n"
+        "    levcl.Context('0:0', devices=['0:1'])\n"
+        "    raise SystemExit('device and devices together were accepted')\n"
+        "except ValueError:\n"
+        "    pass\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, POCL_DEVICES="pthread pthread")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok"

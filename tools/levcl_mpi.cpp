@@ -1,0 +1,378 @@
+// levcl-mpi: the levcl command over the ranks of an MPI job (mpirun -np N levcl-mpi ...).
+// Rank 0 reads the inputs and deals a batch's chunks to every rank, itself included, as
+// each finishes its last; it prints the results in input order as they complete, the same
+// bytes one levcl process prints. The other ranks compute the chunks they are sent. Each
+// rank runs on --device, else on the GPU of its local rank (the ranks of one host take its
+// GPUs in turn), else on the default device. A single pair runs on rank 0.
+//
+// Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
+// ..."; the lines printed before it are complete.
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "command_main.hpp"
+#include "levcl_command.hpp"
+#include "mpi_chunks.hpp"
+
+namespace levcl::tools {
+namespace {
+
+constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4;
+
+// Bytes between two ranks: their count, then parts of at most 1 GiB (MPI counts are ints).
+// Messages of one tag between two ranks arrive in the order sent.
+constexpr std::uint64_t kPart = std::uint64_t{1} << 30;
+
+void send_bytes(const std::string& bytes, int to, int tag) {
+  const std::uint64_t size = bytes.size();
+  MPI_Send(&size, 1, MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
+  for (std::uint64_t at = 0; at < size; at += kPart)
+    MPI_Send(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, to, tag, MPI_COMM_WORLD);
+}
+
+std::string receive_bytes(int from, int tag) {
+  std::uint64_t size = 0;
+  MPI_Recv(&size, 1, MPI_UINT64_T, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  std::string bytes(size, '\0');
+  for (std::uint64_t at = 0; at < size; at += kPart)
+    MPI_Recv(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, from, tag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+  return bytes;
+}
+
+// The rank's place among the ranks of its host.
+int local_rank() {
+  MPI_Comm host;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
+  int rank = 0;
+  MPI_Comm_rank(host, &rank);
+  MPI_Comm_free(&host);
+  return rank;
+}
+
+// --device when given, else the local rank's GPU in turn, else "" (the default device).
+std::string rank_device(const std::string& asked, int local) {
+  if (!asked.empty()) return asked;
+  std::vector<DeviceInfo> gpus;
+  for (const DeviceInfo& d : list_devices())
+    if (d.type == "gpu") gpus.push_back(d);
+  if (gpus.empty()) return "";
+  const DeviceInfo& d = gpus[static_cast<std::size_t>(local) % gpus.size()];
+  return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
+}
+
+// A chunk computed on a context; an error is the chunk's result.
+ChunkResults compute(const std::function<Context&()>& context, const Options& settings, const PairChunk& chunk) {
+  ChunkResults r;
+  r.id = chunk.id();
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    if (chunk.kind() == ChunkKind::distances)
+      r.distances = context().distances(chunk.strings(), chunk.pairs(), settings).distances;
+    else
+      r.alignments = context().aligns(chunk.strings(), chunk.pairs(), settings).alignments;
+  } catch (const Error& e) {
+    r.failed = true;
+    r.code = e.code();
+    r.message = e.what();
+  } catch (const std::exception& e) {
+    r.failed = true;
+    r.message = e.what();
+  }
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+
+// A worker rank: computes the chunks rank 0 sends until it says stop.
+void serve(const CommandOptions& o, const std::string& device) {
+  std::optional<Context> context;
+  const auto open = [&]() -> Context& {
+    if (!context) context.emplace(device);  // a device that cannot be opened fails each chunk, naming it
+    return *context;
+  };
+  std::optional<Options> settings;
+  for (;;) {
+    MPI_Status status;
+    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    if (status.MPI_TAG == kTagStop) {
+      MPI_Recv(nullptr, 0, MPI_BYTE, 0, kTagStop, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(nullptr, 0, MPI_BYTE, 0, kTagBye, MPI_COMM_WORLD);
+      return;
+    }
+    const PairChunk chunk = PairChunk::decode(receive_bytes(0, kTagChunk));
+    if (!settings) settings = settings_of(o);  // rank 0 checked the same before sending anything
+    send_bytes(compute(open, *settings, chunk).encode(), 0, kTagResults);
+  }
+}
+
+class MpiRunner;
+
+// Rank 0's stream: chunks sized to about half a second of a rank's work, at most two out
+// per rank, each rank's results put back in order and delivered as they become next.
+class MpiStream final : public PairStream {
+ public:
+  MpiStream(MpiRunner& runner, ChunkKind kind, const Options& settings, BatchRunner::DistanceSink distances,
+            BatchRunner::AlignmentSink alignments);
+  ~MpiStream() override;  // waits for the chunks out: no message is left behind
+  void push(std::string_view a, std::string_view b) override;
+  void finish() override;
+
+ private:
+  static constexpr std::size_t kDepth = 2;                           // chunks out per rank
+  static constexpr std::size_t kChunkBytes = std::size_t{64} << 20;  // of sequence
+  static constexpr double kChunkSeconds = 0.5;
+  void dispatch();
+  bool pump(bool wait);  // takes the results that arrived (waits for one if asked); whether any did
+  void take(int rank, ChunkResults&& results);
+  void throw_failure() const;
+
+  MpiRunner& runner_;
+  ChunkKind kind_;
+  Options settings_;
+  BatchRunner::DistanceSink distances_;
+  BatchRunner::AlignmentSink alignments_;
+  PairChunk filling_;
+  std::uint64_t next_id_ = 1, next_delivery_ = 0, delivered_ = 0;  // chunk ids from 0
+  std::size_t chunk_pairs_ = 256;
+  std::map<std::uint64_t, PairChunk> out_;  // sent, kept until delivered (the sink gets their strings)
+  std::map<std::uint64_t, std::pair<int, ChunkResults>> done_;
+  std::vector<std::size_t> in_flight_;  // per rank
+  std::optional<Error> failure_;
+};
+
+// Rank 0: its own context (single pairs, and the chunks it keeps, computed on a thread of
+// its own while the main thread deals and prints), and the worker ranks.
+class MpiRunner final : public BatchRunner {
+ public:
+  MpiRunner(int ranks, std::string device) : ranks_(ranks), device_(std::move(device)) {}
+  ~MpiRunner() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_all();
+    if (local_.joinable()) local_.join();
+    for (int r = 1; r < ranks_; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kTagStop, MPI_COMM_WORLD);
+    for (int r = 1; r < ranks_; ++r) MPI_Recv(nullptr, 0, MPI_BYTE, r, kTagBye, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  MpiRunner(const MpiRunner&) = delete;
+  MpiRunner& operator=(const MpiRunner&) = delete;
+
+  Context& context() override {
+    if (!ready_) {
+      context_.emplace(device_);
+      ready_ = true;
+    }
+    return *context_;
+  }
+  std::unique_ptr<PairStream> distances(const Options& settings, DistanceSink sink) override {
+    return std::make_unique<MpiStream>(*this, ChunkKind::distances, settings, std::move(sink), nullptr);
+  }
+  std::unique_ptr<PairStream> alignments(const Options& settings, AlignmentSink sink) override {
+    return std::make_unique<MpiStream>(*this, ChunkKind::alignments, settings, nullptr, std::move(sink));
+  }
+  std::uint64_t running_pairs_done() const override {  // from the progress line's thread
+    if (!ready_) return 0;
+    const Progress running = context_->progress();
+    return running.running ? running.pairs_done : 0;
+  }
+
+  int ranks() const { return ranks_; }
+
+  // Rank 0's share: computed on its thread; the results come back through finished().
+  void compute_here(const PairChunk* chunk, const Options& settings) {
+    if (!local_.joinable()) {
+      context();  // made here: the thread only uses it
+      local_ = std::thread([this] { work(); });
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back({chunk, settings});
+    }
+    wake_.notify_all();
+  }
+  std::vector<ChunkResults> finished() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<ChunkResults> out(std::make_move_iterator(finished_.begin()), std::make_move_iterator(finished_.end()));
+    finished_.clear();
+    return out;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::pair<const PairChunk*, Options> next;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        next = queue_.front();
+        queue_.pop_front();
+      }
+      ChunkResults r = compute([this]() -> Context& { return context(); }, next.second, *next.first);
+      std::lock_guard<std::mutex> lock(mutex_);
+      finished_.push_back(std::move(r));
+    }
+  }
+
+  int ranks_;
+  std::string device_;
+  std::optional<Context> context_;
+  std::atomic<bool> ready_{false};  // context_ made
+  std::thread local_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::deque<std::pair<const PairChunk*, Options>> queue_;
+  std::vector<ChunkResults> finished_;
+};
+
+MpiStream::MpiStream(MpiRunner& runner, ChunkKind kind, const Options& settings, BatchRunner::DistanceSink distances,
+                     BatchRunner::AlignmentSink alignments)
+    : runner_(runner),
+      kind_(kind),
+      settings_(settings),
+      distances_(std::move(distances)),
+      alignments_(std::move(alignments)),
+      filling_(0, kind),
+      in_flight_(static_cast<std::size_t>(runner.ranks()), 0) {}
+
+MpiStream::~MpiStream() {
+  try {
+    while (!out_.empty() && std::any_of(in_flight_.begin(), in_flight_.end(), [](std::size_t n) { return n > 0; }))
+      pump(true);
+  } catch (...) {  // a failure was already thrown, or is of a run being given up
+  }
+}
+
+void MpiStream::push(std::string_view a, std::string_view b) {
+  throw_failure();
+  filling_.add(a, b);
+  if (filling_.size() >= chunk_pairs_ || filling_.bytes() >= kChunkBytes) dispatch();
+}
+
+void MpiStream::finish() {
+  if (filling_.size() > 0 && !failure_) dispatch();
+  while (std::any_of(in_flight_.begin(), in_flight_.end(), [](std::size_t n) { return n > 0; })) pump(true);
+  throw_failure();
+}
+
+void MpiStream::throw_failure() const {
+  if (failure_) throw *failure_;
+}
+
+void MpiStream::dispatch() {
+  // The rank with the fewest chunks out, workers before rank 0 (whose thread shares its
+  // host with the dealing); when every rank has kDepth out, the next result frees one.
+  const auto pick = [this] {
+    int best = -1;
+    for (int r = runner_.ranks() - 1; r >= 0; --r)
+      if (in_flight_[r] < kDepth && (best < 0 || in_flight_[r] < in_flight_[best])) best = r;
+    return best;
+  };
+  // Chunks done but not yet next to deliver wait behind a slow one: at most twice what is
+  // out, so rank 0's memory stays bounded.
+  const std::size_t held = 2 * kDepth * static_cast<std::size_t>(runner_.ranks());
+  int rank;
+  while ((rank = pick()) < 0 || out_.size() >= held) pump(true);
+  throw_failure();
+  const std::uint64_t id = filling_.id();
+  PairChunk& chunk = out_.emplace(id, std::move(filling_)).first->second;
+  filling_ = PairChunk(next_id_++, kind_);
+  ++in_flight_[rank];
+  if (rank == 0)
+    runner_.compute_here(&chunk, settings_);
+  else
+    send_bytes(chunk.encode(), rank, kTagChunk);
+}
+
+bool MpiStream::pump(bool wait) {
+  for (;;) {
+    bool any = false;
+    for (ChunkResults& r : runner_.finished()) {
+      take(0, std::move(r));
+      any = true;
+    }
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kTagResults, MPI_COMM_WORLD, &arrived, &status);
+    if (arrived) {
+      take(status.MPI_SOURCE, ChunkResults::decode(receive_bytes(status.MPI_SOURCE, kTagResults)));
+      any = true;
+    }
+    if (any || !wait) return any;
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+
+void MpiStream::take(int rank, ChunkResults&& results) {
+  --in_flight_[static_cast<std::size_t>(rank)];
+  const std::uint64_t id = results.id;
+  if (results.failed && !failure_)
+    failure_ = Error(results.code, "rank " + std::to_string(rank) + ": " + results.message);
+  // The next chunks' size: about kChunkSeconds of this one's rate.
+  const double pairs = static_cast<double>(out_.at(id).size());
+  const double rate = pairs / std::max(results.seconds, 1e-3);
+  chunk_pairs_ = static_cast<std::size_t>(std::clamp(rate * kChunkSeconds, std::max(16.0, pairs / 2), 8 * pairs + 16));
+  done_.emplace(id, std::make_pair(rank, std::move(results)));
+  // Deliver in order, up to the first failed chunk.
+  for (auto it = done_.find(next_delivery_); it != done_.end() && !it->second.second.failed;
+       it = done_.find(next_delivery_)) {
+    const ChunkResults& r = it->second.second;
+    const PairChunk& chunk = out_.at(it->first);
+    for (std::size_t k = 0; k < chunk.size(); ++k) {
+      if (kind_ == ChunkKind::distances)
+        distances_(delivered_, r.distances.at(k));
+      else
+        alignments_(delivered_, chunk.a(k), chunk.b(k), r.alignments.at(k));
+      ++delivered_;
+    }
+    out_.erase(it->first);
+    done_.erase(it);
+    ++next_delivery_;
+  }
+}
+
+}  // namespace
+}  // namespace levcl::tools
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  const int local = levcl::tools::local_rank();
+
+  CLI::App app{"levcl over the ranks of an MPI job (mpirun -np N levcl-mpi ...): the options and output of levcl; "
+               "a batch's chunks are dealt to every rank, one GPU a rank.",
+               "levcl-mpi"};
+  levcl::tools::CommandOptions options;
+  levcl::tools::define_command_options(app, options);
+  int status = 0;
+  if (rank == 0) {
+    status = levcl::tools::run_command(app, argc, argv, [&] {
+      levcl::tools::MpiRunner runner(ranks, levcl::tools::rank_device(options.device, local));
+      return levcl::tools::run_levcl(options, runner);
+    });
+  } else {
+    try {
+      app.parse(argc, argv);  // as rank 0 does; it tells what fails
+      levcl::set_log_level(options.verbosity);
+      levcl::tools::serve(options, levcl::tools::rank_device(options.device, local));
+    } catch (const CLI::ParseError&) {
+    }
+  }
+  MPI_Finalize();
+  return status;
+}

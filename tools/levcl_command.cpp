@@ -332,6 +332,7 @@ int run_batch(const CommandOptions& o, const levcl::Options& settings, BatchRunn
                                o.query, o.record_a.empty() ? o.record : o.record_a, o.targets,
                                o.align ? levcl::PairSource::QueryRole::b : levcl::PairSource::QueryRole::a)
                          : levcl::PairSource::all_against_all(o.all_vs_all);
+  runner.context();  // a device that cannot be had fails here, before the header is printed
   if (o.align) return run_batch_alignments(o, settings, *source, runner);
 
   ResultWriter writer(o.json);

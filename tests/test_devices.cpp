@@ -157,3 +157,32 @@ TEST_CASE("an error on one of the devices names it, and the context stays usable
   }
   CHECK(context.distances(views).distances == std::vector<std::int64_t>(8, 1));
 }
+
+TEST_CASE("one long pair over two devices: the top half of the rows on one, the bottom half on the other") {
+  levcl::Context context(two_devices());
+  levcl::Context reference;
+  std::mt19937_64 rng(53);
+  const std::string a = levcl::test::random_string(rng, 40000, 4);  // 1.6e9 cells: over kSinglePairCells
+  for (const double rate : {0.5, 0.03}) {
+    const std::string b = levcl::test::mutate(rng, a, rate, 4);
+    const std::int64_t expected = reference.distance(a, b, "cpu-bitpar").distance;
+    CAPTURE(rate);
+    for (const std::string variant : {"bitpar", "bitpar-vector"}) {
+      CAPTURE(variant);
+      const levcl::Result r = context.distance(a, b, variant);
+      CHECK(r.distance == expected);
+      CHECK(r.device.find(", ") != std::string::npos);  // both devices
+      CHECK(r.costs.cells > 0);
+      // A bound: the band of k on both devices.
+      CHECK(context.distance(a, b, levcl::Options{variant, {}, expected}).distance == expected);
+      CHECK(context.distance(a, b, levcl::Options{variant, {}, expected - 1}).distance == -1);
+    }
+    // A variant that runs on one device only stays on the first.
+    const levcl::Result one = context.distance(a, b, "cpu-bitpar");
+    CHECK(one.distance == expected);
+    CHECK(one.device == "cpu");
+  }
+  // A pair below a device's fill runs on the first device alone.
+  const levcl::Result small = context.distance(a.substr(0, 3000), a.substr(1000, 3000), "bitpar-vector");
+  CHECK(small.device == context.devices()[0].name);
+}

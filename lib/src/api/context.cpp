@@ -3,6 +3,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 #include "api/context_impl.hpp"
@@ -53,9 +54,15 @@ Progress Context::progress() const noexcept {
   Progress p = impl_->progress.read();
   if (!p.running || impl_->members.empty()) return p;
   // The chunks finished, counted by the call, and those the devices are running.
+  double fractions = 0;
   for (const Context& member : impl_->members)
-    if (const Progress running = member.progress(); running.running) p.pairs_done += running.pairs_done;
+    if (const Progress running = member.progress(); running.running) {
+      p.pairs_done += running.pairs_done;
+      fractions += running.fraction;
+    }
   p.pairs_done = std::min(p.pairs_done, p.pairs);
+  // One pair over two devices: each runs half of its rows.
+  if (p.pairs == 1) p.fraction = std::max(p.fraction, std::min(1.0, fractions / 2));
   if (p.pairs > 0) p.fraction = std::max(p.fraction, static_cast<double>(p.pairs_done) / static_cast<double>(p.pairs));
   return p;
 }
@@ -147,7 +154,8 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   return Plan{&v, std::move(resolved), std::move(source), dev, &cancel};
 }
 
-Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
+Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
+                          detail::OpenDevice* second) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -161,6 +169,8 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   Result result;
   if (bounded && difference > call.max_distance)
     result.distance = call.max_distance + 1;
+  else if (second)
+    result = plan.variant->spread_distance(*plan.device, *second, call);
   else
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -175,13 +185,47 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   return result;
 }
 
+Result Context::Impl::distance_over_devices(std::string_view a, std::string_view b, const Options& options) {
+  Context& first = members.front();
+  if (members.size() < 2 || static_cast<double>(a.size()) * static_cast<double>(b.size()) < detail::kSinglePairCells)
+    return first.distance(a, b, options);
+  Impl& one = *first.impl_;
+  Impl& two = *members[1].impl_;
+  const detail::DivergenceSample pair(a, b);
+  std::optional<Result> result;
+  {
+    std::scoped_lock lock(one.mutex, two.mutex);
+    const auto metered_one = one.start_call(1);
+    const auto metered_two = two.start_call(1);
+    const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
+    if (plan.device && plan.variant->spread_distance) {
+      // The second device runs the same configuration, so that both split the rows alike.
+      const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
+      result = Impl::run(plan, pair, options.max_distance, same.device);
+      result->variant = plan.variant->info.name;
+      result->params = plan.params;
+      result->params_source = plan.params_source;
+      result->device = member_labels[0] + ", " + member_labels[1];
+    }
+  }
+  if (!result) return first.distance(a, b, options);  // an engine that runs on one device
+  detail::log().info("{}: distance {} of {} x {} over {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s)",
+                     result->variant, result->distance, a.size(), b.size(), result->device, result->costs.seconds,
+                     result->costs.cells, result->costs.launches, result->costs.kernel_seconds);
+  return *result;
+}
+
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
   check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
-  if (!impl_->members.empty()) return impl_->members.front().distance(a, b, options);
   if (detail::has_input_rules(options))
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
                     detail::without_input_rules(options));
+  if (!impl_->members.empty()) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const auto metered = impl_->start_call(1);
+    return impl_->distance_over_devices(a, b, options);
+  }
 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);

@@ -61,8 +61,13 @@ struct Context::Impl {
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
-  // variants.
-  static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
+  // variants. With `second`, over plan.device and it (the variant's spread).
+  static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
+                    detail::OpenDevice* second = nullptr);
+
+  // One pair on a context of several devices: over the first two where the pair fills a
+  // device (kSinglePairCells) and its engine can spread it, else on the first.
+  Result distance_over_devices(std::string_view a, std::string_view b, const Options& options);
 };
 
 namespace detail {

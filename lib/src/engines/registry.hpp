@@ -101,6 +101,9 @@ struct Variant {
   std::function<MemoryNeeds(const Params&, const PairShape&)> memory;
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
+  // A distance over two devices of one kind at once, where the family can split a pair (a
+  // context over several devices runs long pairs so); as distance.run, null where it cannot.
+  std::function<Result(OpenDevice& first, OpenDevice& second, const Call& call)> spread_distance;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

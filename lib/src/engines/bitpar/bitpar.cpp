@@ -6,6 +6,7 @@
 // find an alignment's breakpoints: where the two sweeps of a piece meet.
 #include <algorithm>
 #include <climits>
+#include <future>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -132,6 +133,40 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
   return result;
 }
 
+// One pair over two devices: the top sweep on the first, the bottom sweep on the second,
+// side by side, their rows met on the host; each band as run_bitpar's. The devices' stripes
+// must be alike (the same geometry and parameters) so that both split the rows the same.
+Result run_bitpar_spread(OpenDevice& first, OpenDevice& second, Geometry geometry, const Call& call) {
+  const std::string_view a = call.pair.a(), b = call.pair.b();
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  Result result;
+  if (m == 0 || n == 0) {
+    result.distance = std::max(m, n);
+    return result;
+  }
+  const std::int64_t bound = first_call_bound(call);
+  for (OpenDevice* d : {&first, &second})
+    check_memory(d->info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
+                                       static_cast<std::uint64_t>(std::min(m, n)), 2),
+                 "bitpar's bus of two slots a sweep");
+  const DeviceStrings strings_top(first, a, b), strings_bottom(second, a, b);
+  BitparSweeps top(first, geometry, call.params, strings_top), bottom(second, geometry, call.params, strings_bottom);
+  result.distance = through_bands(call, m, n, bound, [&](std::int64_t k) {
+    const Piece piece{0, m, 0, n, k};
+    std::future<SweepRow> lower = std::async(std::launch::async, [&] { return bottom.half(piece, Halves::bottom); });
+    const SweepRow upper = top.half(piece, Halves::top);
+    const Breakpoint met = meet_halves(geometry, top.height(), piece, upper, lower.get());
+    log().debug("bitpar over two devices: bound {}: D' = {}", k, met.distance);
+    return met.distance;
+  });
+  result.costs = top.costs();
+  const Costs other = bottom.costs();
+  result.costs.cells += other.cells;
+  result.costs.launches += other.launches;
+  result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, other.kernel_seconds);  // side by side
+  return result;
+}
+
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
 // is its distance, which one band holds; the top's band grows as a distance's does, from the
 // estimate.
@@ -231,6 +266,9 @@ std::vector<Variant> bitpar_variants() {
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::lanes, call); },
                      band_cost(Geometry::lanes)};
+  device.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
+    return run_bitpar_spread(first, second, Geometry::lanes, call);
+  };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -243,6 +281,9 @@ std::vector<Variant> bitpar_variants() {
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); },
                      band_cost(Geometry::vector)};
+  vector.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
+    return run_bitpar_spread(first, second, Geometry::vector, call);
+  };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

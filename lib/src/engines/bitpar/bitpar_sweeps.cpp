@@ -120,6 +120,52 @@ Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std:
 // Columns of a meeting one host thread takes; levels of fewer columns stay on one thread.
 constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 16;
 
+// Each piece's meeting, tops[q] against bottoms[q] over its `columns[q]`: the columns in
+// slices, the slices of every piece on the host's threads.
+std::vector<Meeting> meet_pieces(const std::vector<BottomRow>& tops, const std::vector<BottomRow>& bottoms,
+                                 const std::vector<std::int64_t>& columns) {
+  struct Slice {
+    std::size_t piece;
+    std::int64_t lo, hi;
+    Meeting found;
+  };
+  std::vector<Slice> slices;
+  std::int64_t total_columns = 0;
+  for (std::size_t q = 0; q < tops.size(); ++q) {
+    const MeetingRange range = meeting_range(tops[q], bottoms[q], columns[q]);
+    for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice)  // none: no path within the bound
+      slices.push_back({q, lo, std::min(range.hi, lo + kMeetingSlice - 1), {}});
+    total_columns += std::max<std::int64_t>(0, range.hi - range.lo + 1);
+  }
+  parallel_each(slices.size(), total_columns > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
+    Slice& slice = slices[s];
+    slice.found = meet(tops[slice.piece], bottoms[slice.piece], columns[slice.piece], slice.lo, slice.hi);
+  });
+  std::vector<Meeting> meetings(tops.size());
+  for (const Slice& slice : slices)  // in column order: the first least sum stays
+    if (slice.found.sum < meetings[slice.piece].sum) meetings[slice.piece] = slice.found;
+  return meetings;
+}
+
+// A piece's sides as its sweeps take them: rows the longer.
+struct PieceSides {
+  bool swapped;
+  std::int64_t rows, columns;
+  explicit PieceSides(const Piece& p) : swapped(p.m < p.n), rows(swapped ? p.n : p.m), columns(swapped ? p.m : p.n) {}
+};
+
+// The breakpoint where a piece's meeting lies, back in a's rows and b's columns.
+Breakpoint breakpoint_of(const Piece& p, const SweepPlan& plan, const Meeting& at) {
+  const PieceSides sides(p);
+  Breakpoint b;
+  b.distance = std::min(at.sum, std::max(p.m, p.n) + 1);
+  b.i = sides.swapped ? at.j : plan.top;
+  b.j = sides.swapped ? plan.top : at.j;
+  b.forward_score = at.top;
+  b.backward_score = at.bottom;
+  return b;
+}
+
 // One sweep of a launch as the host plans it.
 struct PlannedSweep {
   BitparSweep layout;
@@ -235,13 +281,32 @@ std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
       least += bytes;
       ++count;
     }
-    launch(&pieces[first], count, out);
+    launch(&pieces[first], count, Halves::both, out, nullptr);
     first += count;
   }
   return out;
 }
 
-void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Breakpoint>& out) {
+SweepRow BitparSweeps::half(const Piece& piece, Halves which) {
+  std::vector<Breakpoint> none;
+  std::vector<SweepRow> rows;
+  launch(&piece, 1, which, none, &rows);
+  return rows.front();
+}
+
+Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
+                       const SweepRow& bottom) {
+  const PieceSides sides(piece);
+  const SweepPlan plan =
+      plan_sweeps(sides.rows, sides.columns, height, band_for(sides.rows, sides.columns, std::min(piece.bound, sides.rows)));
+  const auto row = [geometry](const SweepRow& r) {
+    return BottomRow{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
+  };
+  return breakpoint_of(piece, plan, meet_pieces({row(top)}, {row(bottom)}, {sides.columns}).front());
+}
+
+void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
+                          std::vector<SweepRow>* halves_out) {
   const auto started = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point launched, ran, read;
   const DeviceInfo& info = device_.info();
@@ -257,7 +322,6 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
   // Two sweeps a piece (one where it has a single row), rows its longer side.
   std::vector<PlannedSweep> sweeps;
   std::vector<SweepPlan> plans(count);
-  std::vector<bool> swapped(count);
   std::int64_t stripes = 0, corners = 0;
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& p = pieces[q];
@@ -269,10 +333,9 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
                   "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
     const SweepPlan plan = plan_sweeps(rows, columns, height_, band_for(rows, columns, std::min(p.bound, rows)));
     plans[q] = plan;
-    swapped[q] = swap;
     for (const bool backward : {false, true}) {
       const std::int64_t m = backward ? plan.bottom : plan.top;
-      if (m == 0) continue;
+      if (m == 0 || halves == (backward ? Halves::top : Halves::bottom)) continue;
       BitparSweep layout{};
       layout.rows_at = code_at(swap, backward, backward ? rows_offset + plan.top : rows_offset, m);
       layout.columns_at = code_at(!swap, backward, columns_offset, columns);
@@ -396,52 +459,31 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, std::vector<Br
     throw_opencl_error(e, "running bitpar on " + info.name);
   }
 
-  // Each piece's meeting, back in a's rows and b's columns: its columns in slices, the
-  // slices of every piece on the host's threads.
-  struct Slice {
-    std::size_t piece;
-    std::int64_t lo, hi;
-    Meeting found;
-  };
+  // Each sweep's bottom row where it lies in `rows`; a missing bottom sweep is row 0.
   std::vector<BottomRow> tops, bottoms;
-  std::vector<Slice> slices;
-  std::int64_t total_columns = 0;
+  std::vector<std::int64_t> columns;
   for (std::size_t q = 0, k = 0; q < count; ++q) {
     const SweepPlan& plan = plans[q];
-    const Piece& p = pieces[q];
-    const std::int64_t columns = swapped[q] ? p.m : p.n;
+    const std::int64_t n = PieceSides(pieces[q]).columns;
     const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
-      const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, columns, band);
+      const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, n, band);
       const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
       return BottomRow{geometry_, rows.data() + at, cols.first, cols.last, values[sweep]};
     };
-    tops.push_back(row_of(k++, plan.top, plan.top_band));
-    bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band)
-                                      : BottomRow{geometry_, nullptr, 1, columns, columns});
-    const MeetingRange range = meeting_range(tops.back(), bottoms.back(), columns);
-    for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice)  // none: no path within the bound
-      slices.push_back({q, lo, std::min(range.hi, lo + kMeetingSlice - 1), {}});
-    total_columns += std::max<std::int64_t>(0, range.hi - range.lo + 1);
+    if (halves != Halves::bottom) tops.push_back(row_of(k++, plan.top, plan.top_band));
+    if (halves != Halves::top)
+      bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : BottomRow{geometry_, nullptr, 1, n, n});
+    columns.push_back(n);
   }
-  parallel_each(slices.size(), total_columns > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
-    Slice& slice = slices[s];
-    const Piece& p = pieces[slice.piece];
-    slice.found = meet(tops[slice.piece], bottoms[slice.piece], swapped[slice.piece] ? p.m : p.n, slice.lo, slice.hi);
-  });
-  std::vector<Meeting> meetings(count);
-  for (const Slice& slice : slices)  // in column order: the first least sum stays
-    if (slice.found.sum < meetings[slice.piece].sum) meetings[slice.piece] = slice.found;
-  for (std::size_t q = 0; q < count; ++q) {
-    const SweepPlan& plan = plans[q];
-    const Piece& p = pieces[q];
-    const Meeting& at = meetings[q];
-    Breakpoint b;
-    b.distance = std::min(at.sum, std::max(p.m, p.n) + 1);
-    b.i = swapped[q] ? at.j : plan.top;
-    b.j = swapped[q] ? plan.top : at.j;
-    b.forward_score = at.top;
-    b.backward_score = at.bottom;
-    out.push_back(b);
+  if (halves == Halves::both) {
+    const std::vector<Meeting> meetings = meet_pieces(tops, bottoms, columns);
+    for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
+  } else {
+    for (const BottomRow& r : halves == Halves::top ? tops : bottoms) {
+      SweepRow copy{{}, r.first, r.last, r.value};
+      if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
+      halves_out->push_back(std::move(copy));
+    }
   }
   const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
   log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows, bus {}; ms: plan {:.2f}, run {:.2f}, read {:.2f}, "

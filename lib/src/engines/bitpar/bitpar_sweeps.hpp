@@ -45,6 +45,22 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
 // Local memory of a lanes workgroup for `sigma` symbol codes.
 std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma);
 
+// Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
+// bottom row the other's, run on another device, meets (one pair over two devices).
+enum class Halves { both, top, bottom };
+
+// A sweep's bottom row copied off its device: its bus slot (empty: row 0, what a backward
+// sweep of no rows leaves), its columns first .. last, and its value at the last.
+struct SweepRow {
+  std::vector<unsigned char> slot;
+  std::int64_t first = 0, last = 0, value = 0;
+};
+
+// Where a piece's two sweeps meet, their rows from devices of `geometry` with stripes of
+// `height` rows (both sweeps' devices alike: they split the piece's rows the same way).
+Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
+                       const SweepRow& bottom);
+
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
  public:
@@ -58,12 +74,18 @@ class BitparSweeps {
   // of the middle row where the halves' sum is D', with their values (a's rows and b's
   // columns, whichever side the sweeps took as rows). Pieces have no empty side.
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
+  // One of a piece's sweeps (top or bottom), its bottom row for meet_halves.
+  SweepRow half(const Piece& piece, Halves which);
+  std::int64_t height() const { return height_; }
 
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
 
  private:
-  void launch(const Piece* pieces, std::size_t count, std::vector<Breakpoint>& out);
+  // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with one, its
+  // rows into `halves_out`.
+  void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
+              std::vector<SweepRow>* halves_out);
 
   OpenDevice& device_;
   Geometry geometry_;

@@ -143,9 +143,11 @@ TEST_CASE("align: refusals") {
 
 TEST_CASE("align: a part that cannot fit the device is refused, saying what it needs") {
   levcl::Context context;
-  // The top level holds four columns of about max(m, n) positions, 16 bytes each: this pair
-  // needs more than the device has (POCL reports a few GiB), and is refused before any
-  // launch. A device with room would compute a distance of 3 * 10^8: skipped there.
+  // persistent's top level holds four columns of about max(m, n) positions, 16 bytes each:
+  // this pair needs more than the device has (POCL reports a few GiB), and is refused
+  // before any launch. A device with room would compute a distance of 3 * 10^8: skipped
+  // there. (auto may take bitpar's breakpoints, which hold 16 bytes per position of the
+  // bus at most, and compute it.)
   const std::size_t length = 300000000;
   if (16.0 * length < 0.9 * static_cast<double>(context.device().global_memory)) {
     MESSAGE("skipped: " << context.device().name << " has room for the pair");
@@ -153,7 +155,7 @@ TEST_CASE("align: a part that cannot fit the device is refused, saying what it n
   }
   const std::string a(length, 'A'), b(length, 'C');
   try {
-    context.align(a, b);
+    context.align(a, b, {"persistent"});
     FAIL("no refusal");
   } catch (const levcl::Error& e) {
     CHECK(e.code() == levcl::ErrorCode::out_of_memory);

@@ -355,6 +355,34 @@ TEST_CASE("auto scales a wavefront variant's time by the slope its measurements 
   CHECK(quadratic.variant == "bitpar-vector");
 }
 
+TEST_CASE("auto holds a wavefront variant whose time is flat at low divergence to its time per byte") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // minreads takes as long at d = 10 as at d = 100 on 10 kbp: bound by the length there,
+  // 0.2 us a byte. tile-private grows as d. bitpar-vector is far slower on both.
+  const json minreads = defaults("minreads"), tiles = defaults("tile-private"), vector = defaults("bitpar-vector");
+  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"tile-private", tiles}, {"bitpar-vector", vector}},
+                 "minreads");
+  e["workloads"] = {{{"name", "similar"}, {"len_a", 10000}, {"len_b", 10000}, {"distance", 10}},
+                    {{"name", "near"}, {"len_a", 10000}, {"len_b", 10000}, {"distance", 100}}};
+  const auto row = [](const std::string& variant, const json& params, const std::string& workload, double seconds) {
+    return json{{"variant", variant}, {"params", params}, {"workload", workload}, {"seconds", seconds}, {"exact", true}};
+  };
+  e["measurements"] = {row("minreads", minreads, "similar", 0.002),   row("minreads", minreads, "near", 0.0022),
+                       row("tile-private", tiles, "similar", 0.004),  row("tile-private", tiles, "near", 0.04),
+                       row("bitpar-vector", vector, "similar", 1.0), row("bitpar-vector", vector, "near", 1.0)};
+  overlay.write("rated.json", e);
+  // 100 kbp at 0.01%, about 10 edits: minreads' distance alone says 2 ms, its length 20 ms;
+  // tile-private's distance says 4 ms.
+  std::mt19937_64 rng(13);
+  const std::string a = levcl::test::random_string(rng, 100000, 4), b = levcl::test::mutate(rng, a, 0.0001, 4);
+  const auto r = context.distance(a, b);
+  CAPTURE(r.params_source);
+  CHECK(r.variant == "tile-private");
+  CHECK(r.distance == context.distance(a, b, "cpu-wfa").distance);
+}
+
 TEST_CASE("an overlay entry with a field of the wrong type in its workloads or measurements is skipped, naming it") {
   Overlay overlay;
   levcl::Context context;

@@ -21,7 +21,7 @@ namespace {
 struct Options {
   std::string device;
   std::string variants;
-  std::string similarities = "0.5,0.9,0.99";
+  std::string similarities = "0.5,0.9,0.99,0.999";
   bool install = false;
   int verbosity = 0;
   levcl::TuneSettings settings;

@@ -60,7 +60,9 @@ double resident_work_items(const DeviceInfo& device);
 //   wavefront: the time measured on the workload of nearest divergence (d per byte; its
 //   time per d^2 changes with it: one launch per band of radii, or a fixed cost per
 //   radius), scaled by (d / its d)^e, e the measured slope towards the next workload
-//   held within [1, 2] (with one workload: 2 above its distance, 1 below).
+//   held within [1, 2] (with one workload: 2 above its distance, 1 below); at least the
+//   most similar workload's time per byte, times the pair's length, where the engine's
+//   time is flat between the two most similar workloads (bound by the length there).
 // Both come from workloads that fill the device (pairs of 1.28 Mbp on the H100): they hold
 // for pairs that do, not for short ones (choice.hpp: kSinglePairCells).
 // nullopt without measurements, or for the wavefront without a distance.

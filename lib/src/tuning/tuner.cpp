@@ -164,7 +164,7 @@ std::vector<TuningWorkload> workloads(Context& context, const TuneSettings& s, c
     if (length == 0) {
       auto sorted = s.similarities;
       std::sort(sorted.begin(), sorted.end());
-      const double middle = sorted[sorted.size() / 2];
+      const double middle = sorted[(sorted.size() - 1) / 2];
       report("calibrating the length with " + fallback_variant().name + " at similarity " + fixed(middle, 3) + "...");
       length = calibrate(context, middle, report, verbose);
     }

@@ -259,7 +259,7 @@ PYBIND11_MODULE(levcl, m) {
       "a"_a, "b"_a, "cigar"_a,
       "Replays cigar over a and b and returns its cost; raises levcl.UsageError when it does not align them.");
 
-  py::class_<levcl::Context>(m, "Context", R"(One device with its command queue and built programs, reused across calls.
+  py::class_<levcl::Context>(m, "Context", R"(One device (or several: devices=[...]) with its command queue and built programs, reused across calls.
 
 The device is opened on first use (CPU variants never open it). Calls on one context are
 serialised; separate contexts run in parallel from separate threads.)")

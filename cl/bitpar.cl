@@ -43,8 +43,7 @@ inline uint ballot(uint x) {
 #define LANES_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #endif
 
-// Bus words of stripe slots (a slot: the offset of its first word): bit (j - 1) % 32 of
-// word (j - 1) / 32 is column j's delta, P for +1 and M for -1.
+// The P and M words of pair w of a slot (the slot: the offset of its first pair; cl/bitpar.h).
 #define BUS_P(slot, w) bus[((slot) + (w)) * 2]
 #define BUS_M(slot, w) bus[((slot) + (w)) * 2 + 1]
 
@@ -258,7 +257,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     tables.slots = slots;
     tables.progress = progress;
     tables.top_left = top_left;
-    const long words = (n + 31) / 32;  // a slot's
+    const long words = BITPAR_SLOT_WORDS(n);
 
     // Rows r0 + 1 .. r1 and the columns where they meet the band (bitpar.hpp); in long,
     // since m + n may pass INT_MAX.

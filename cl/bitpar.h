@@ -27,4 +27,9 @@ typedef struct {
   shared_int slots;                  // slots in its ring
 } BitparSweep;
 
+// A stripe's bottom row on the bus, a slot: for n columns, BITPAR_SLOT_WORDS(n) word pairs in
+// bitpar.cl (bit (j - 1) % 32 of pair (j - 1) / 32 is column j's delta: P, +1, in the first
+// word, M, -1, in the second), a byte per column in bitpar_vector.cl (p | m << 1).
+#define BITPAR_SLOT_WORDS(n) (((n) + 31) / 32)
+
 #endif

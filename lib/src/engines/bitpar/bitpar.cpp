@@ -109,7 +109,10 @@ CostModel band_cost(Geometry geometry) {
   };
 }
 
-Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
+// One pair on a device, or over two (`second`): there the top sweep runs on the first and
+// the bottom sweep on the second, side by side, their rows met on the host; both devices'
+// stripes alike (the same geometry and parameters), so that they split the rows the same.
+Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, OpenDevice* second = nullptr) {
   const std::string_view a = call.pair.a(), b = call.pair.b();
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
@@ -118,52 +121,40 @@ Result run_bitpar(OpenDevice& device, Geometry geometry, const Call& call) {
     return result;
   }
   const std::int64_t first = first_call_bound(call);
-  // The device's share of memory is checked before anything is uploaded.
-  check_memory(device.info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
+  // The devices' share of memory is checked before anything is uploaded.
+  for (OpenDevice* d : {&device, second})
+    if (d)
+      check_memory(d->info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
                                          static_cast<std::uint64_t>(std::min(m, n)), 2),
-               "bitpar's bus of two slots a sweep");
+                   "bitpar's bus of two slots a sweep");
   const DeviceStrings strings(device, a, b);
   BitparSweeps sweeps(device, geometry, call.params, strings);
+  std::optional<DeviceStrings> far_strings;
+  std::optional<BitparSweeps> far;
+  if (second) {
+    far_strings.emplace(*second, a, b);
+    far.emplace(*second, geometry, call.params, *far_strings);
+  }
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
-    const Breakpoint met = sweeps.run({Piece{0, m, 0, n, k}}).front();
-    log().debug("bitpar: bound {}: D' = {}", k, met.distance);
+    const Piece piece{0, m, 0, n, k};
+    Breakpoint met;
+    if (!far) {
+      met = sweeps.run({piece}).front();
+    } else {
+      std::future<SweepRow> lower = std::async(std::launch::async, [&] { return far->half(piece, Halves::bottom); });
+      const SweepRow upper = sweeps.half(piece, Halves::top);
+      met = meet_halves(geometry, sweeps.height(), piece, upper, lower.get());
+    }
+    log().debug("bitpar{}: bound {}: D' = {}", far ? " over two devices" : "", k, met.distance);
     return met.distance;
   });
   result.costs = sweeps.costs();
-  return result;
-}
-
-// One pair over two devices: the top sweep on the first, the bottom sweep on the second,
-// side by side, their rows met on the host; each band as run_bitpar's. The devices' stripes
-// must be alike (the same geometry and parameters) so that both split the rows the same.
-Result run_bitpar_spread(OpenDevice& first, OpenDevice& second, Geometry geometry, const Call& call) {
-  const std::string_view a = call.pair.a(), b = call.pair.b();
-  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
-  Result result;
-  if (m == 0 || n == 0) {
-    result.distance = std::max(m, n);
-    return result;
+  if (far) {
+    const Costs other = far->costs();
+    result.costs.cells += other.cells;
+    result.costs.launches += other.launches;
+    result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, other.kernel_seconds);  // side by side
   }
-  const std::int64_t bound = first_call_bound(call);
-  for (OpenDevice* d : {&first, &second})
-    check_memory(d->info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
-                                       static_cast<std::uint64_t>(std::min(m, n)), 2),
-                 "bitpar's bus of two slots a sweep");
-  const DeviceStrings strings_top(first, a, b), strings_bottom(second, a, b);
-  BitparSweeps top(first, geometry, call.params, strings_top), bottom(second, geometry, call.params, strings_bottom);
-  result.distance = through_bands(call, m, n, bound, [&](std::int64_t k) {
-    const Piece piece{0, m, 0, n, k};
-    std::future<SweepRow> lower = std::async(std::launch::async, [&] { return bottom.half(piece, Halves::bottom); });
-    const SweepRow upper = top.half(piece, Halves::top);
-    const Breakpoint met = meet_halves(geometry, top.height(), piece, upper, lower.get());
-    log().debug("bitpar over two devices: bound {}: D' = {}", k, met.distance);
-    return met.distance;
-  });
-  result.costs = top.costs();
-  const Costs other = bottom.costs();
-  result.costs.cells += other.cells;
-  result.costs.launches += other.launches;
-  result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, other.kernel_seconds);  // side by side
   return result;
 }
 
@@ -264,10 +255,10 @@ std::vector<Variant> bitpar_variants() {
         }};
   };
   device.memory = memory(Geometry::lanes);
-  device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::lanes, call); },
+  device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::lanes, call, *d); },
                      band_cost(Geometry::lanes)};
   device.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
-    return run_bitpar_spread(first, second, Geometry::lanes, call);
+    return run_bitpar(Geometry::lanes, call, first, &second);
   };
   device.breakpoint = breakpoint(Geometry::lanes);
 
@@ -279,10 +270,10 @@ std::vector<Variant> bitpar_variants() {
   vector.info.params = {device.info.params[1], device.info.params[2]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.memory = memory(Geometry::vector);
-  vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(*d, Geometry::vector, call); },
+  vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
                      band_cost(Geometry::vector)};
   vector.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
-    return run_bitpar_spread(first, second, Geometry::vector, call);
+    return run_bitpar(Geometry::vector, call, first, &second);
   };
   vector.breakpoint = breakpoint(Geometry::vector);
 

@@ -39,10 +39,9 @@ std::int64_t sigma_for(int codes) {
   return sigma;
 }
 
-// A stripe's bottom row on the bus: two 32-column words per 32 columns (lanes), a byte per
-// column (vector); and the bus word the slots are counted in (cl/bitpar.h).
+// A stripe's bottom row on the bus, and the bus word the slots are counted in (cl/bitpar.h).
 std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
-  return geometry == Geometry::lanes ? (n + 31) / 32 * 8 : n;
+  return geometry == Geometry::lanes ? BITPAR_SLOT_WORDS(n) * 2 * sizeof(cl_uint) : n;
 }
 std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 

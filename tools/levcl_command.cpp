@@ -473,7 +473,7 @@ class LocalStream final : public PairStream {
 
 }  // namespace
 
-levcl::Context& LocalRunner::context() {
+levcl::Context& BatchRunner::context() {
   if (!ready_) {
     context_.emplace(device_);
     ready_ = true;
@@ -489,7 +489,7 @@ std::unique_ptr<PairStream> LocalRunner::alignments(const levcl::Options& settin
   return std::make_unique<LocalStream<levcl::AlignmentStream>>(context(), settings, std::move(sink));
 }
 
-std::uint64_t LocalRunner::running_pairs_done() const {
+std::uint64_t BatchRunner::running_pairs_done() const {
   if (!ready_) return 0;
   const levcl::Progress running = context_->progress();
   return running.running ? running.pairs_done : 0;

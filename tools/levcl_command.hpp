@@ -55,33 +55,37 @@ class PairStream {
   virtual void finish() = 0;
 };
 
-// Where a batch's chunks are computed, and single pairs.
+// Where a batch's chunks are computed, and single pairs: this process's context on the
+// device given (made on first use), and what computes a batch's chunks.
 class BatchRunner {
  public:
   using DistanceSink = std::function<void(std::uint64_t index, std::int64_t distance)>;
   using AlignmentSink =
       std::function<void(std::uint64_t index, std::string_view a, std::string_view b, const levcl::Alignment& alignment)>;
+  explicit BatchRunner(std::string device) : device_(std::move(device)) {}
   virtual ~BatchRunner() = default;
-  virtual levcl::Context& context() = 0;  // this process's, for single pairs
+  BatchRunner(const BatchRunner&) = delete;
+  BatchRunner& operator=(const BatchRunner&) = delete;
+
+  levcl::Context& context();
+  // Pairs this process's context has finished in the chunk it runs, not yet delivered (for
+  // the progress line, from its thread).
+  std::uint64_t running_pairs_done() const;
   virtual std::unique_ptr<PairStream> distances(const levcl::Options& settings, DistanceSink sink) = 0;
   virtual std::unique_ptr<PairStream> alignments(const levcl::Options& settings, AlignmentSink sink) = 0;
-  // Pairs finished in the chunks running now, not yet delivered (for the progress line).
-  virtual std::uint64_t running_pairs_done() const = 0;
-};
-
-// Everything in this process: a context on --device, and the library's streams over it.
-class LocalRunner final : public BatchRunner {
- public:
-  explicit LocalRunner(std::string device) : device_(std::move(device)) {}
-  levcl::Context& context() override;  // made on first use
-  std::unique_ptr<PairStream> distances(const levcl::Options& settings, DistanceSink sink) override;
-  std::unique_ptr<PairStream> alignments(const levcl::Options& settings, AlignmentSink sink) override;
-  std::uint64_t running_pairs_done() const override;  // from the progress line's thread
 
  private:
   std::string device_;
   std::optional<levcl::Context> context_;
-  std::atomic<bool> ready_{false};  // context_ made (the progress line reads it from its thread)
+  std::atomic<bool> ready_{false};  // context_ made
+};
+
+// Everything in this process: the library's streams over the context.
+class LocalRunner final : public BatchRunner {
+ public:
+  using BatchRunner::BatchRunner;
+  std::unique_ptr<PairStream> distances(const levcl::Options& settings, DistanceSink sink) override;
+  std::unique_ptr<PairStream> alignments(const levcl::Options& settings, AlignmentSink sink) override;
 };
 
 // Runs the command the options describe; its exit status (errors are thrown).

@@ -10,7 +10,6 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <climits>
 #include <condition_variable>
@@ -72,15 +71,16 @@ std::string rank_device(const std::string& asked, int local) {
 }
 
 // A chunk computed on a context; an error is the chunk's result.
-ChunkResults compute(const std::function<Context&()>& context, const Options& settings, const PairChunk& chunk) {
+ChunkResults compute(const std::function<Context&()>& context, const Options& settings, const ChunkMessage& chunk) {
   ChunkResults r;
-  r.id = chunk.id();
+  r.id = chunk.id;
   const auto start = std::chrono::steady_clock::now();
   try {
-    if (chunk.kind() == ChunkKind::distances)
-      r.distances = context().distances(chunk.strings(), chunk.pairs(), settings).distances;
+    const std::vector<std::string_view> strings = chunk.pairs.strings();
+    if (chunk.kind == ChunkKind::distances)
+      r.distances = context().distances(strings, chunk.pairs.pairs(), settings).distances;
     else
-      r.alignments = context().aligns(chunk.strings(), chunk.pairs(), settings).alignments;
+      r.alignments = context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
   } catch (const Error& e) {
     r.failed = true;
     r.code = e.code();
@@ -109,7 +109,7 @@ void serve(const CommandOptions& o, const std::string& device) {
       MPI_Send(nullptr, 0, MPI_BYTE, 0, kTagBye, MPI_COMM_WORLD);
       return;
     }
-    const PairChunk chunk = PairChunk::decode(receive_bytes(0, kTagChunk));
+    const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
     if (!settings) settings = settings_of(o);  // rank 0 checked the same before sending anything
     send_bytes(compute(open, *settings, chunk).encode(), 0, kTagResults);
   }
@@ -117,8 +117,9 @@ void serve(const CommandOptions& o, const std::string& device) {
 
 class MpiRunner;
 
-// Rank 0's stream: chunks sized to about half a second of a rank's work, at most two out
-// per rank, each rank's results put back in order and delivered as they become next.
+// Rank 0's stream: chunks of about half a second of a rank's work (next_chunk_pairs), at
+// most two out per rank, each rank's results put back in order and delivered as they
+// become next.
 class MpiStream final : public PairStream {
  public:
   MpiStream(MpiRunner& runner, ChunkKind kind, const Options& settings, BatchRunner::DistanceSink distances,
@@ -130,7 +131,6 @@ class MpiStream final : public PairStream {
  private:
   static constexpr std::size_t kDepth = 2;                           // chunks out per rank
   static constexpr std::size_t kChunkBytes = std::size_t{64} << 20;  // of sequence
-  static constexpr double kChunkSeconds = 0.5;
   void dispatch();
   bool pump(bool wait);  // takes the results that arrived (waits for one if asked); whether any did
   void take(int rank, ChunkResults&& results);
@@ -141,10 +141,10 @@ class MpiStream final : public PairStream {
   Options settings_;
   BatchRunner::DistanceSink distances_;
   BatchRunner::AlignmentSink alignments_;
-  PairChunk filling_;
-  std::uint64_t next_id_ = 1, next_delivery_ = 0, delivered_ = 0;  // chunk ids from 0
+  ChunkMessage filling_;
+  std::uint64_t next_delivery_ = 0, delivered_ = 0;
   std::size_t chunk_pairs_ = 256;
-  std::map<std::uint64_t, PairChunk> out_;  // sent, kept until delivered (the sink gets their strings)
+  std::map<std::uint64_t, ChunkMessage> out_;  // sent, kept until delivered (the sink gets their strings)
   std::map<std::uint64_t, std::pair<int, ChunkResults>> done_;
   std::vector<std::size_t> in_flight_;  // per rank
   std::optional<Error> failure_;
@@ -154,7 +154,7 @@ class MpiStream final : public PairStream {
 // its own while the main thread deals and prints), and the worker ranks.
 class MpiRunner final : public BatchRunner {
  public:
-  MpiRunner(int ranks, std::string device) : ranks_(ranks), device_(std::move(device)) {}
+  MpiRunner(int ranks, std::string device) : BatchRunner(std::move(device)), ranks_(ranks) {}
   ~MpiRunner() override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -165,32 +165,17 @@ class MpiRunner final : public BatchRunner {
     for (int r = 1; r < ranks_; ++r) MPI_Send(nullptr, 0, MPI_BYTE, r, kTagStop, MPI_COMM_WORLD);
     for (int r = 1; r < ranks_; ++r) MPI_Recv(nullptr, 0, MPI_BYTE, r, kTagBye, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
-  MpiRunner(const MpiRunner&) = delete;
-  MpiRunner& operator=(const MpiRunner&) = delete;
 
-  Context& context() override {
-    if (!ready_) {
-      context_.emplace(device_);
-      ready_ = true;
-    }
-    return *context_;
-  }
   std::unique_ptr<PairStream> distances(const Options& settings, DistanceSink sink) override {
     return std::make_unique<MpiStream>(*this, ChunkKind::distances, settings, std::move(sink), nullptr);
   }
   std::unique_ptr<PairStream> alignments(const Options& settings, AlignmentSink sink) override {
     return std::make_unique<MpiStream>(*this, ChunkKind::alignments, settings, nullptr, std::move(sink));
   }
-  std::uint64_t running_pairs_done() const override {  // from the progress line's thread
-    if (!ready_) return 0;
-    const Progress running = context_->progress();
-    return running.running ? running.pairs_done : 0;
-  }
-
   int ranks() const { return ranks_; }
 
   // Rank 0's share: computed on its thread; the results come back through finished().
-  void compute_here(const PairChunk* chunk, const Options& settings) {
+  void compute_here(const ChunkMessage* chunk, const Options& settings) {
     if (!local_.joinable()) {
       context();  // made here: the thread only uses it
       local_ = std::thread([this] { work(); });
@@ -211,7 +196,7 @@ class MpiRunner final : public BatchRunner {
  private:
   void work() {
     for (;;) {
-      std::pair<const PairChunk*, Options> next;
+      std::pair<const ChunkMessage*, Options> next;
       {
         std::unique_lock<std::mutex> lock(mutex_);
         wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
@@ -226,14 +211,11 @@ class MpiRunner final : public BatchRunner {
   }
 
   int ranks_;
-  std::string device_;
-  std::optional<Context> context_;
-  std::atomic<bool> ready_{false};  // context_ made
   std::thread local_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
-  std::deque<std::pair<const PairChunk*, Options>> queue_;
+  std::deque<std::pair<const ChunkMessage*, Options>> queue_;
   std::vector<ChunkResults> finished_;
 };
 
@@ -244,7 +226,7 @@ MpiStream::MpiStream(MpiRunner& runner, ChunkKind kind, const Options& settings,
       settings_(settings),
       distances_(std::move(distances)),
       alignments_(std::move(alignments)),
-      filling_(0, kind),
+      filling_{0, kind, {}},
       in_flight_(static_cast<std::size_t>(runner.ranks()), 0) {}
 
 MpiStream::~MpiStream() {
@@ -257,12 +239,12 @@ MpiStream::~MpiStream() {
 
 void MpiStream::push(std::string_view a, std::string_view b) {
   throw_failure();
-  filling_.add(a, b);
-  if (filling_.size() >= chunk_pairs_ || filling_.bytes() >= kChunkBytes) dispatch();
+  filling_.pairs.add(a, b);
+  if (filling_.pairs.size() >= chunk_pairs_ || filling_.pairs.bytes() >= kChunkBytes) dispatch();
 }
 
 void MpiStream::finish() {
-  if (filling_.size() > 0 && !failure_) dispatch();
+  if (!filling_.pairs.empty() && !failure_) dispatch();
   while (std::any_of(in_flight_.begin(), in_flight_.end(), [](std::size_t n) { return n > 0; })) pump(true);
   throw_failure();
 }
@@ -286,9 +268,9 @@ void MpiStream::dispatch() {
   int rank;
   while ((rank = pick()) < 0 || out_.size() >= held) pump(true);
   throw_failure();
-  const std::uint64_t id = filling_.id();
-  PairChunk& chunk = out_.emplace(id, std::move(filling_)).first->second;
-  filling_ = PairChunk(next_id_++, kind_);
+  const std::uint64_t id = filling_.id;
+  ChunkMessage& chunk = out_.emplace(id, std::move(filling_)).first->second;
+  filling_ = ChunkMessage{id + 1, kind_, {}};
   ++in_flight_[rank];
   if (rank == 0)
     runner_.compute_here(&chunk, settings_);
@@ -320,16 +302,13 @@ void MpiStream::take(int rank, ChunkResults&& results) {
   const std::uint64_t id = results.id;
   if (results.failed && !failure_)
     failure_ = Error(results.code, "rank " + std::to_string(rank) + ": " + results.message);
-  // The next chunks' size: about kChunkSeconds of this one's rate.
-  const double pairs = static_cast<double>(out_.at(id).size());
-  const double rate = pairs / std::max(results.seconds, 1e-3);
-  chunk_pairs_ = static_cast<std::size_t>(std::clamp(rate * kChunkSeconds, std::max(16.0, pairs / 2), 8 * pairs + 16));
+  chunk_pairs_ = next_chunk_pairs(out_.at(id).pairs.size(), results.seconds);  // the next chunks' size, from its rate
   done_.emplace(id, std::make_pair(rank, std::move(results)));
   // Deliver in order, up to the first failed chunk.
   for (auto it = done_.find(next_delivery_); it != done_.end() && !it->second.second.failed;
        it = done_.find(next_delivery_)) {
     const ChunkResults& r = it->second.second;
-    const PairChunk& chunk = out_.at(it->first);
+    const PairChunk& chunk = out_.at(it->first).pairs;
     for (std::size_t k = 0; k < chunk.size(); ++k) {
       if (kind_ == ChunkKind::distances)
         distances_(delivered_, r.distances.at(k));

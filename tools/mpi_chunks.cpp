@@ -40,64 +40,37 @@ class Reader {
 
 }  // namespace
 
-void PairChunk::add(std::string_view a, std::string_view b) {
-  constexpr std::size_t kShared = 1024;  // shorter strings are copied: cheaper than a lookup
-  const auto keep = [this](std::string_view s) {
-    if (s.size() >= kShared)
-      if (const auto it = kept_.find(s.data()); it != kept_.end() && string(it->second) == s) return it->second;
-    const auto index = static_cast<std::uint32_t>(spans_.size());
-    spans_.emplace_back(text_.size(), s.size());
-    text_.append(s);
-    if (s.size() >= kShared) kept_[s.data()] = index;
-    return index;
-  };
-  const std::uint32_t first = keep(a);
-  pairs_.push_back({first, keep(b)});
-}
-
-std::vector<std::string_view> PairChunk::strings() const {
-  std::vector<std::string_view> out;
-  out.reserve(spans_.size());
-  for (std::uint32_t s = 0; s < spans_.size(); ++s) out.push_back(string(s));
-  return out;
-}
-
-std::string PairChunk::encode() const {
+std::string ChunkMessage::encode() const {
   std::string out;
-  put(out, id_);
-  put(out, static_cast<std::uint8_t>(kind_));
-  put<std::uint64_t>(out, spans_.size());
-  for (const auto& span : spans_) put(out, span.second);
-  put<std::uint64_t>(out, pairs_.size());
-  for (const IndexPair& p : pairs_) {
+  put(out, id);
+  put(out, static_cast<std::uint8_t>(kind));
+  const std::vector<std::string_view> strings = pairs.strings();
+  put<std::uint64_t>(out, strings.size());
+  for (const std::string_view s : strings) put_text(out, s);
+  put<std::uint64_t>(out, pairs.size());
+  for (const IndexPair& p : pairs.pairs()) {
     put(out, p.a);
     put(out, p.b);
   }
-  out.append(text_);
   return out;
 }
 
-PairChunk PairChunk::decode(std::string_view bytes) {
+ChunkMessage ChunkMessage::decode(std::string_view bytes) {
   Reader in(bytes);
-  PairChunk chunk;
-  chunk.id_ = in.get<std::uint64_t>();
-  chunk.kind_ = static_cast<ChunkKind>(in.get<std::uint8_t>());
-  std::uint64_t at = 0;
-  for (std::uint64_t s = 0, count = in.get<std::uint64_t>(); s < count; ++s) {
-    const auto length = in.get<std::uint64_t>();
-    chunk.spans_.emplace_back(at, length);
-    at += length;
-  }
+  ChunkMessage m;
+  m.id = in.get<std::uint64_t>();
+  m.kind = static_cast<ChunkKind>(in.get<std::uint8_t>());
+  std::vector<std::string_view> strings(in.get<std::uint64_t>());
+  for (std::string_view& s : strings) s = in.text();
+  // Views into the message: a long string that pairs share comes from one place, and the
+  // chunk keeps it once again.
   for (std::uint64_t p = 0, count = in.get<std::uint64_t>(); p < count; ++p) {
-    IndexPair pair;
-    pair.a = in.get<std::uint32_t>();
-    pair.b = in.get<std::uint32_t>();
-    if (pair.a >= chunk.spans_.size() || pair.b >= chunk.spans_.size())
+    const auto a = in.get<std::uint32_t>(), b = in.get<std::uint32_t>();
+    if (a >= strings.size() || b >= strings.size())
       throw Error(ErrorCode::internal, "levcl-mpi: a pair names no string of its chunk");
-    chunk.pairs_.push_back(pair);
+    m.pairs.add(strings[a], strings[b]);
   }
-  chunk.text_ = std::string(in.take(at));
-  return chunk;
+  return m;
 }
 
 std::string ChunkResults::encode() const {

@@ -8,10 +8,43 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "levcl/levcl.hpp"
 
 namespace levcl {
+
+// A chunk of pairs as the streams gather them (and levcl-mpi deals them): their bytes
+// copied into one buffer, no allocation per pair; a string of 1 KiB or more pushed again
+// from the same memory with the same bytes (a query against many targets, records against
+// each other) is kept once, so that a batch engine packs it once.
+class LEVCL_API PairChunk {
+ public:
+  void add(std::string_view a, std::string_view b);
+  std::size_t size() const { return pairs_.size(); }  // pairs
+  std::size_t bytes() const { return text_.size(); }  // of sequence held
+  bool empty() const { return pairs_.empty(); }
+  std::vector<std::string_view> strings() const;       // each once; valid while the chunk lives
+  const std::vector<IndexPair>& pairs() const { return pairs_; }  // into strings()
+  std::string_view a(std::size_t pair) const { return string(pairs_[pair].a); }
+  std::string_view b(std::size_t pair) const { return string(pairs_[pair].b); }
+
+ private:
+  std::uint32_t keep(std::string_view s);
+  std::string_view string(std::uint32_t s) const { return std::string_view(text_).substr(spans_[s].first, spans_[s].second); }
+  std::string text_;
+  std::vector<std::pair<std::size_t, std::size_t>> spans_;  // offset and length in text_
+  std::vector<IndexPair> pairs_;
+  std::unordered_map<const char*, std::uint32_t> kept_;     // the caller's memory -> string, long ones only
+};
+
+// The pairs of a stream's next chunk: about `seconds` of work at the rate of the last one
+// (`pairs` in `elapsed` seconds), at least half and at most eight times its pairs (plus 16),
+// so that results come every second or so however slow the pairs, while fast pairs still
+// fill a launch.
+LEVCL_API std::size_t next_chunk_pairs(std::size_t pairs, double elapsed, double seconds = 0.5);
 
 class LEVCL_API DistanceStream {
  public:

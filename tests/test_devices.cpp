@@ -12,6 +12,7 @@
 
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
+#include "test_files.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -185,4 +186,16 @@ TEST_CASE("one long pair over two devices: the top half of the rows on one, the 
   // A pair below a device's fill runs on the first device alone.
   const levcl::Result small = context.distance(a.substr(0, 3000), a.substr(1000, 3000), "bitpar-vector");
   CHECK(small.device == context.devices()[0].name);
+}
+
+TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {
+  {
+    const levcl::test::ScopedEnv env("LEVCL_DEVICE", two_devices());
+    levcl::Context context;
+    CHECK(context.devices().size() == 2);
+  }
+  const levcl::test::ScopedEnv env("LEVCL_DEVICE", "no-such-device");
+  levcl::Context context;  // the default device is found when first needed
+  CHECK(context.distance("kitten", "sitting", "cpu-dp").distance == 3);
+  CHECK(code_of([&] { context.device(); }) == levcl::ErrorCode::device_not_found);
 }

@@ -22,20 +22,15 @@ double gcups(std::uint64_t len_a, std::uint64_t len_b, double seconds) noexcept 
 Context::Context(std::string device_spec) : impl_(std::make_unique<Impl>()) {
   // A named device is found now, so that a wrong name fails here; the default one when first
   // needed, so that the CPU variants run where no OpenCL device is installed. Several
-  // (a spec, or LEVCL_DEVICE, naming them): a context on each.
+  // (named, or by LEVCL_DEVICE): a context on each, made now.
   const char* env = std::getenv("LEVCL_DEVICE");
   const std::string spec = device_spec.empty() && env ? env : device_spec;
-  if (!spec.empty()) {
+  if (!device_spec.empty() || spec == "all" || spec.find(',') != std::string::npos) {
     const std::vector<DeviceInfo> chosen = select_devices(spec);
-    if (chosen.size() == 1) {
-      impl_->chosen = chosen.front();
-    } else {
-      for (const DeviceInfo& d : chosen) {
-        const std::string at = std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
-        impl_->members.emplace_back(at);
-        impl_->member_labels.push_back(at + " (" + d.name + ")");
-      }
-    }
+    if (chosen.size() == 1) impl_->chosen = chosen.front();
+    if (chosen.size() > 1)
+      for (const DeviceInfo& d : chosen)
+        impl_->members.emplace_back(std::to_string(d.platform_index) + ":" + std::to_string(d.device_index));
   }
   impl_->device_spec = std::move(device_spec);
 }
@@ -185,6 +180,11 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   return result;
 }
 
+std::string Context::Impl::member_label(std::size_t k) const {
+  const DeviceInfo& d = *members[k].impl_->chosen;  // a member is made for a named device
+  return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " (" + d.name + ")";
+}
+
 Result Context::Impl::distance_over_devices(std::string_view a, std::string_view b, const Options& options) {
   Context& first = members.front();
   if (members.size() < 2 || static_cast<double>(a.size()) * static_cast<double>(b.size()) < detail::kSinglePairCells)
@@ -205,7 +205,7 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       result->variant = plan.variant->info.name;
       result->params = plan.params;
       result->params_source = plan.params_source;
-      result->device = member_labels[0] + ", " + member_labels[1];
+      result->device = member_label(0) + ", " + member_label(1);
     }
   }
   if (!result) return first.distance(a, b, options);  // an engine that runs on one device

@@ -18,10 +18,9 @@ namespace levcl {
 struct Context::Impl {
   std::string device_spec;
   std::optional<DeviceInfo> chosen;  // the device a spec names, resolved when the context is made
-  // Over several devices: a context on each, and its label ("P:D NAME"); the batches are
-  // dealt to them (several_devices.cpp). Empty for one device.
+  // Over several devices: a context on each; the batches are dealt to them
+  // (several_devices.cpp). Empty for one device.
   std::vector<Context> members;
-  std::vector<std::string> member_labels;
   std::mutex mutex;  // serialises calls on one context
   std::unique_ptr<detail::OpenDevice> device;
   std::map<std::string, Params> params;  // set_params, by variant
@@ -64,6 +63,9 @@ struct Context::Impl {
   // variants. With `second`, over plan.device and it (the variant's spread).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
                     detail::OpenDevice* second = nullptr);
+
+  // Member k's device as results name it, "P:D (NAME)".
+  std::string member_label(std::size_t k) const;
 
   // One pair on a context of several devices: over the first two where the pair fills a
   // device (kSinglePairCells) and its engine can spread it, else on the first.

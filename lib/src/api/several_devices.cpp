@@ -84,7 +84,7 @@ void deal(Context::Impl& impl, const std::vector<std::string_view>& strings, con
       const Error* error = dynamic_cast<const Error*>(&e);
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure)
-        failure = Error(error ? error->code() : ErrorCode::internal, "device " + impl.member_labels[device] + ": " + e.what());
+        failure = Error(error ? error->code() : ErrorCode::internal, "device " + impl.member_label(device) + ": " + e.what());
       stop = true;
     }
   };
@@ -114,7 +114,7 @@ struct Devices {
   std::string labels(const Context::Impl& impl) const {
     std::string out;
     for (std::size_t d = 0; d < ran.size(); ++d)
-      if (ran[d]) out += (out.empty() ? "" : ", ") + impl.member_labels[d];
+      if (ran[d]) out += (out.empty() ? "" : ", ") + impl.member_label(d);
     return out;
   }
 };

@@ -53,6 +53,15 @@ json entry(const json& device, const json& best, const std::string& best_variant
   return e;
 }
 
+// A tuning workload of two strings of `length` bytes at `distance`, and a measurement of a
+// variant's configuration on one, as the tuner writes them.
+json workload(const std::string& name, std::int64_t length, std::int64_t distance) {
+  return {{"name", name}, {"len_a", length}, {"len_b", length}, {"distance", distance}};
+}
+json measured(const std::string& variant, const json& params, const std::string& workload, double seconds) {
+  return {{"variant", variant}, {"params", params}, {"workload", workload}, {"seconds", seconds}, {"exact", true}};
+}
+
 levcl::DeviceInfo widget() {
   levcl::DeviceInfo d;
   d.platform = "Acme OpenCL";
@@ -296,10 +305,8 @@ TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates
   // 10^4 wavefront cells in 1 ms each, i.e. 10^9 and 10^7 per second.
   const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
   json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
-  e["workloads"] = {{{"name", "w"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
-  e["measurements"] = {
-      {{"variant", "minreads"}, {"params", minreads}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}},
-      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "w"}, {"seconds", 0.001}, {"exact", true}}};
+  e["workloads"] = {workload("w", 1000, 100)};
+  e["measurements"] = {measured("minreads", minreads, "w", 0.001), measured("bitpar-vector", vector, "w", 0.001)};
   overlay.write("rated.json", e);
 
   std::mt19937_64 rng(9);
@@ -332,12 +339,9 @@ TEST_CASE("auto scales a wavefront variant's time by the slope its measurements 
   // wavefront whose front never fills the device); bitpar-vector does 1.5e10 cells/s.
   const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
   json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
-  e["workloads"] = {{{"name", "near"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 10}},
-                    {{"name", "far"}, {"len_a", 1000}, {"len_b", 1000}, {"distance", 100}}};
-  e["measurements"] = {
-      {{"variant", "minreads"}, {"params", minreads}, {"workload", "near"}, {"seconds", 1e-4}, {"exact", true}},
-      {{"variant", "minreads"}, {"params", minreads}, {"workload", "far"}, {"seconds", 1e-3}, {"exact", true}},
-      {{"variant", "bitpar-vector"}, {"params", vector}, {"workload", "near"}, {"seconds", 1e-6 / 0.015}, {"exact", true}}};
+  e["workloads"] = {workload("near", 1000, 10), workload("far", 1000, 100)};
+  e["measurements"] = {measured("minreads", minreads, "near", 1e-4), measured("minreads", minreads, "far", 1e-3),
+                       measured("bitpar-vector", vector, "near", 1e-6 / 0.015)};
   overlay.write("rated.json", e);
   // 3000 bytes at 1%: about 30 edits, three times the nearest workload's. Scaled as d: 0.3 ms
   // against bitpar-vector's 0.6 ms; as d^2 it would be 0.9 ms.
@@ -364,14 +368,10 @@ TEST_CASE("auto holds a wavefront variant whose time is flat at low divergence t
   const json minreads = defaults("minreads"), tiles = defaults("tile-private"), vector = defaults("bitpar-vector");
   json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"tile-private", tiles}, {"bitpar-vector", vector}},
                  "minreads");
-  e["workloads"] = {{{"name", "similar"}, {"len_a", 10000}, {"len_b", 10000}, {"distance", 10}},
-                    {{"name", "near"}, {"len_a", 10000}, {"len_b", 10000}, {"distance", 100}}};
-  const auto row = [](const std::string& variant, const json& params, const std::string& workload, double seconds) {
-    return json{{"variant", variant}, {"params", params}, {"workload", workload}, {"seconds", seconds}, {"exact", true}};
-  };
-  e["measurements"] = {row("minreads", minreads, "similar", 0.002),   row("minreads", minreads, "near", 0.0022),
-                       row("tile-private", tiles, "similar", 0.004),  row("tile-private", tiles, "near", 0.04),
-                       row("bitpar-vector", vector, "similar", 1.0), row("bitpar-vector", vector, "near", 1.0)};
+  e["workloads"] = {workload("similar", 10000, 10), workload("near", 10000, 100)};
+  e["measurements"] = {measured("minreads", minreads, "similar", 0.002),   measured("minreads", minreads, "near", 0.0022),
+                       measured("tile-private", tiles, "similar", 0.004),  measured("tile-private", tiles, "near", 0.04),
+                       measured("bitpar-vector", vector, "similar", 1.0), measured("bitpar-vector", vector, "near", 1.0)};
   overlay.write("rated.json", e);
   // 100 kbp at 0.01%, about 10 edits: minreads' distance alone says 2 ms, its length 20 ms;
   // tile-private's distance says 4 ms.

@@ -70,17 +70,18 @@ std::string rank_device(const std::string& asked, int local) {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
 }
 
-// A chunk computed on a context; an error is the chunk's result.
-ChunkResults compute(const std::function<Context&()>& context, const Options& settings, const ChunkMessage& chunk) {
+// A chunk computed on the runner's context; an error (a device that cannot be opened among
+// them) is the chunk's result.
+ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMessage& chunk) {
   ChunkResults r;
   r.id = chunk.id;
   const auto start = std::chrono::steady_clock::now();
   try {
     const std::vector<std::string_view> strings = chunk.pairs.strings();
     if (chunk.kind == ChunkKind::distances)
-      r.distances = context().distances(strings, chunk.pairs.pairs(), settings).distances;
+      r.distances = runner.context().distances(strings, chunk.pairs.pairs(), settings).distances;
     else
-      r.alignments = context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
+      r.alignments = runner.context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
   } catch (const Error& e) {
     r.failed = true;
     r.code = e.code();
@@ -95,11 +96,7 @@ ChunkResults compute(const std::function<Context&()>& context, const Options& se
 
 // A worker rank: computes the chunks rank 0 sends until it says stop.
 void serve(const CommandOptions& o, const std::string& device) {
-  std::optional<Context> context;
-  const auto open = [&]() -> Context& {
-    if (!context) context.emplace(device);  // a device that cannot be opened fails each chunk, naming it
-    return *context;
-  };
+  LocalRunner here(device);
   std::optional<Options> settings;
   for (;;) {
     MPI_Status status;
@@ -111,7 +108,7 @@ void serve(const CommandOptions& o, const std::string& device) {
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
     if (!settings) settings = settings_of(o);  // rank 0 checked the same before sending anything
-    send_bytes(compute(open, *settings, chunk).encode(), 0, kTagResults);
+    send_bytes(compute(here, *settings, chunk).encode(), 0, kTagResults);
   }
 }
 
@@ -204,7 +201,7 @@ class MpiRunner final : public BatchRunner {
         next = queue_.front();
         queue_.pop_front();
       }
-      ChunkResults r = compute([this]() -> Context& { return context(); }, next.second, *next.first);
+      ChunkResults r = compute(*this, next.second, *next.first);
       std::lock_guard<std::mutex> lock(mutex_);
       finished_.push_back(std::move(r));
     }

@@ -142,7 +142,7 @@ class MpiStream final : public PairStream {
   std::uint64_t next_delivery_ = 0, delivered_ = 0;
   std::size_t chunk_pairs_ = 256;
   std::map<std::uint64_t, ChunkMessage> out_;  // sent, kept until delivered (the sink gets their strings)
-  std::map<std::uint64_t, std::pair<int, ChunkResults>> done_;
+  std::map<std::uint64_t, ChunkResults> done_;  // in, not yet next to deliver
   std::vector<std::size_t> in_flight_;  // per rank
   std::optional<Error> failure_;
 };
@@ -300,11 +300,11 @@ void MpiStream::take(int rank, ChunkResults&& results) {
   if (results.failed && !failure_)
     failure_ = Error(results.code, "rank " + std::to_string(rank) + ": " + results.message);
   chunk_pairs_ = next_chunk_pairs(out_.at(id).pairs.size(), results.seconds);  // the next chunks' size, from its rate
-  done_.emplace(id, std::make_pair(rank, std::move(results)));
+  done_.emplace(id, std::move(results));
   // Deliver in order, up to the first failed chunk.
-  for (auto it = done_.find(next_delivery_); it != done_.end() && !it->second.second.failed;
+  for (auto it = done_.find(next_delivery_); it != done_.end() && !it->second.failed;
        it = done_.find(next_delivery_)) {
-    const ChunkResults& r = it->second.second;
+    const ChunkResults& r = it->second;
     const PairChunk& chunk = out_.at(it->first).pairs;
     for (std::size_t k = 0; k < chunk.size(); ++k) {
       if (kind_ == ChunkKind::distances)

@@ -23,6 +23,7 @@
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
 #include "tuning/choice.hpp"
 
 namespace levcl {
@@ -188,20 +189,25 @@ std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<Pair
   return finished;
 }
 
-// Each pair's CIGAR from its finished pieces, replayed before it is returned.
+// Each pair's CIGAR from its finished pieces, replayed before it is returned; pairs on the
+// host's threads.
 void assemble(std::vector<FinishedPiece>& finished, const std::vector<CigarRun>& runs, std::string_view a,
-              std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out) {
+              std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out, unsigned threads) {
   // Pieces of a pair follow each other along its path, each starting where the one before
   // ended: in the order of a_offset + b_offset (empty pieces left out).
   std::stable_sort(finished.begin(), finished.end(), [](const FinishedPiece& x, const FinishedPiece& y) {
     return x.piece.pair != y.piece.pair ? x.piece.pair < y.piece.pair
                                         : x.piece.at.a_offset + x.piece.at.b_offset < y.piece.at.a_offset + y.piece.at.b_offset;
   });
-  for (std::size_t first = 0; first < finished.size();) {
-    const std::size_t pair = finished[first].piece.pair;
+  std::vector<std::size_t> firsts;  // each pair's first piece, and the end
+  for (std::size_t k = 0; k < finished.size(); ++k)
+    if (k == 0 || finished[k].piece.pair != finished[k - 1].piece.pair) firsts.push_back(k);
+  firsts.push_back(finished.size());
+  detail::parallel_each(firsts.size() - 1, threads, [&](std::size_t g) {
+    const std::size_t pair = finished[firsts[g]].piece.pair;
     detail::CigarBuilder cigar;
-    for (; first < finished.size() && finished[first].piece.pair == pair; ++first) {
-      const FinishedPiece& done = finished[first];
+    for (std::size_t k = firsts[g]; k < firsts[g + 1]; ++k) {
+      const FinishedPiece& done = finished[k];
       if (written_on_host(done.piece)) {
         cigar.add('D', static_cast<std::uint64_t>(done.piece.at.m));
         cigar.add('I', static_cast<std::uint64_t>(done.piece.at.n));
@@ -209,7 +215,7 @@ void assemble(std::vector<FinishedPiece>& finished, const std::vector<CigarRun>&
       for (std::size_t r = done.runs.begin; r < done.runs.begin + done.runs.count; ++r)
         cigar.add(runs[r].op, runs[r].length);
     }
-    if (out[pair].distance < 0) continue;
+    if (out[pair].distance < 0) return;
     out[pair].cigar = cigar.str();
     // A CIGAR is never returned unchecked: replaying it costs a pass over both strings,
     // little beside finding it, and turns any defect into an error, never a wrong answer.
@@ -225,7 +231,7 @@ void assemble(std::vector<FinishedPiece>& finished, const std::vector<CigarRun>&
     if (cost != out[pair].distance)
       throw Error(ErrorCode::internal, "alignment of cost " + std::to_string(cost) + " for distance " +
                                            std::to_string(out[pair].distance));
-  }
+  });
 }
 
 // Pairs per chunk: their strings within what one upload may hold.
@@ -308,11 +314,11 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     // At a pair's estimated distance where it fills the device (as the models' measurements
     // do), else its longer length.
     std::vector<detail::PairShape> shapes(pairs.size());
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
+    detail::parallel_each(pairs.size(), detail::thread_count(options.threads), [&](std::size_t i) {
       const std::string_view a = strings[pairs[i].a], b = strings[pairs[i].b];
       const double m = static_cast<double>(a.size()), n = static_cast<double>(b.size());
       shapes[i] = {m, n, m * n >= detail::kSinglePairCells ? detail::DivergenceSample(a, b).estimated_distance() : std::max(m, n)};
-    }
+    });
     splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
                                 detail::variants_with(Capability::breakpoint), pairs.size(),
                                 [&shapes](std::size_t i) { return shapes[i]; })
@@ -339,7 +345,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     std::vector<CigarRun> runs;
     std::vector<FinishedPiece> finished =
         finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, runs, level_begins);
-    assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done);
+    assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
     for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
     device.progress().add_pairs(chunk.pairs.size());
     batch.costs += engines.costs();

@@ -1,11 +1,15 @@
 // Batches of short and medium pairs (lib/src/engines/batch_bitpar/batch_bitpar.cpp; a
-// pair's layout in batch_bitpar.h): one work-item per pair,
-// Myers' bit-vector algorithm with Hyyro's 32-row blocks (BLOCK_STEP, bitpar_common.cl).
-// A pair is its shorter string's match masks, packed by the host (rows: its symbol codes,
-// each (m + 31) / 32 words), and its longer string as those codes. The rows are swept in
-// stripes of WORDS blocks held in registers, the blocks skewed by a column each (as
-// cpu-bitpar's lanes); a stripe hands its bottom row's horizontal deltas to the next
-// through the pair's bus bytes.
+// chunk's layout in batch_bitpar.h): one work-item per pair, Myers' bit-vector algorithm
+// with Hyyro's 32-row blocks (BLOCK_STEP, bitpar_common.cl).
+//
+// The host copies a chunk's strings, each once however many pairs use it, and lists them
+// and the pairs; the device does the rest. batch_present marks the byte values the strings
+// hold, which make the chunk's symbol codes (batch_bitpar.h); batch_masks builds the match
+// masks of every string that is some pair's rows (the shorter string), a 32-row word per
+// work-item; batch_bitpar sweeps each pair's rows in stripes of WORDS blocks held in
+// registers, the blocks skewed by a column each (as cpu-bitpar's lanes), its columns read
+// as bytes and coded through a table in local memory; a stripe hands its bottom row's
+// horizontal deltas to the next through the pair's bus bytes.
 //
 // Each pair has a bound k and computes only the band of diagonals a path of cost <= k can
 // use, with the overestimates outside it that lib/src/engines/bitpar/bitpar.hpp
@@ -18,35 +22,109 @@
 #include "batch_bitpar.h"
 #include "bitpar_common.cl"
 
+// The byte values of bytes[0 .. count - 1] into present (zeroed by the host): each
+// work-item gathers a span's in registers, then its workgroup's in local memory.
+__kernel void batch_present(__global const uchar* restrict bytes, const ulong count, volatile __global uint* present) {
+  __local uint group[BATCH_BYTE_WORDS];
+  const size_t lid = get_local_id(0);
+  if (lid < BATCH_BYTE_WORDS) group[lid] = 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint seen[BATCH_BYTE_WORDS];
+#pragma unroll
+  for (int w = 0; w < BATCH_BYTE_WORDS; ++w) seen[w] = 0;
+  const ulong items = get_global_size(0), span = (count + items - 1) / items;
+  const ulong from = get_global_id(0) * span, to = min(count, from + span);
+  for (ulong i = from; i < to; ++i) {
+    const uint c = bytes[i], bit = 1u << (c & 31);
+#pragma unroll
+    for (int w = 0; w < BATCH_BYTE_WORDS; ++w) seen[w] |= (c >> 5) == (uint)w ? bit : 0u;  // no indexed registers
+  }
+#pragma unroll
+  for (int w = 0; w < BATCH_BYTE_WORDS; ++w)
+    if (seen[w]) atomic_or(&group[w], seen[w]);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid < BATCH_BYTE_WORDS && group[lid]) atomic_or(&present[lid], group[lid]);
+}
+
+// The chunk's code of every byte value (batch_bitpar.h) into `codes`, by the workgroup.
+inline void code_table(__global const uint* restrict present, __local uchar* codes) {
+  uint all = 0;
+  for (int w = 0; w < BATCH_BYTE_WORDS; ++w) all += popcount(present[w]);
+  for (int c = (int)get_local_id(0); c < 256; c += (int)get_local_size(0)) {
+    uint below = 0;
+    for (int w = 0; w < c / 32; ++w) below += popcount(present[w]);
+    const uint word = present[c / 32], low = word & ((1u << (c % 32)) - 1u);
+    codes[c] = all == 256 ? (uchar)c : (word >> (c % 32) & 1u) ? (uchar)(below + popcount(low) + 1) : (uchar)0;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// Word g of the row strings' match masks (strings[0 .. rows - 1], by words_at): for each
+// code c, bit r of the word is set where row 32 * (g - words_at) + r holds c. A string's
+// masks lie code after code, each code its string's words.
+__kernel void batch_masks(__global const BatchString* restrict strings, const uint rows, const uint total_words,
+                          __global const uchar* restrict raw, __global const uint* restrict present,
+                          const uint code_count, __global uint* restrict peq) {
+  __local uchar codes[256];
+  code_table(present, codes);
+  const uint g = get_global_id(0);
+  if (g >= total_words) return;
+  uint lo = 0, hi = rows - 1;  // the last row string whose words start at or before g
+  while (lo < hi) {
+    const uint mid = (lo + hi + 1) / 2;
+    if (strings[mid].words_at <= g) lo = mid;
+    else hi = mid - 1;
+  }
+  const BatchString s = strings[lo];
+  const uint words = (s.length + 31) / 32, r0 = 32 * (g - s.words_at), r1 = min(s.length, r0 + 32);
+  __global uint* masks = peq + (ulong)code_count * s.words_at + (g - s.words_at);
+  for (uint c = 0; c < code_count; ++c) masks[(ulong)c * words] = 0;
+  for (uint r = r0; r < r1; ++r) masks[(ulong)codes[raw[s.raw_at + r]] * words] |= 1u << (r - r0);
+}
+
 #ifndef WORDS
 #define WORDS 8
 #endif
 
-// pairs[p] is pair p (batch_bitpar.h); bus_at[p] the offset of its n bus bytes, in
-// BUS_ALIGN units; bounds[p] its k. This launch computes the pairs ids[first .. first +
-// count - 1].
-__kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global const uint* restrict bus_at,
+// The band [lo, hi] of diagonals j - i that a pair of m <= n computes under bound k
+// (bitpar.hpp's band_for).
+inline void pair_band(const int m, const int n, const int k, int* lo, int* hi) {
+  *lo = -m;
+  *hi = n;
+  if (k < n) {
+    const int slack = (k - (n - m)) / 2;
+    *lo = max(-m, -((slack + 31) / 32 * 32));
+    *hi = min(n, n - m + slack);
+  }
+}
+
+// A pair's n bus bytes, claimed from the launch's bus: where its column 0 would be.
+inline ulong bus_space(volatile __global uint* bus_used, const int n) {
+  return (ulong)atomic_add(bus_used, (uint)((n + BUS_ALIGN - 1) / BUS_ALIGN)) * BUS_ALIGN - 1;
+}
+
+// Pair p is pairs[p]; this launch computes the pairs ids[first .. first + count - 1]. A
+// pair's bound k is bounds[p], or on the first pass its first (batch_bitpar.h).
+__kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global const BatchString* restrict strings,
+                           __global const uchar* restrict raw, __global const uint* restrict present,
+                           const uint code_count, __global const uint* restrict peq,
                            __global const uint* restrict ids, const uint first, const uint count,
-                           __global const int* restrict bounds,
-                           __global const uchar* restrict b_codes, __global const uint* restrict peq,
-                           __global uchar* restrict bus, __global int* restrict distances,
-                           volatile __global int* finished) {
+                           const int first_pass, const int band, const int max_k, __global const int* restrict bounds,
+                           __global uchar* restrict bus, volatile __global uint* bus_used,
+                           __global int* restrict distances, volatile __global int* finished) {
+  __local uchar codes[256];
+  code_table(present, codes);
   const uint id = get_global_id(0);
   if (id >= count) return;
   const uint p = ids[first + id];
-  const BatchPair pair = pairs[p];
-  const int n = (int)pair.n, m = (int)pair.m, k = bounds[p];
+  const BatchString rows = strings[pairs[p].rows], columns = strings[pairs[p].columns];
+  const int n = (int)columns.length, m = (int)rows.length;
+  int lo, hi;
+  pair_band(m, n, first_pass ? batch_first_bound(m, n, band, max_k) : bounds[p], &lo, &hi);
   const int words = (m + 31) / 32;
-  // The band [lo, hi] of diagonals j - i (bitpar.hpp's band_for).
-  int lo = -m, hi = n;
-  if (k < n) {
-    const int slack = (k - (n - m)) / 2;
-    lo = max(-m, -((slack + 31) / 32 * 32));
-    hi = min(n, n - m + slack);
-  }
-  // Column j (1-based) is byte at + j of b_codes, and byte bus_base + j of bus.
-  const uint at = pair.codes_at - 1;
-  const ulong bus_base = (ulong)bus_at[p] * BUS_ALIGN - 1;
+  // Column j (1-based) is byte at + j of raw, and byte bus_base + j of bus.
+  const uint at = columns.raw_at - 1;
+  const ulong bus_base = words > WORDS ? bus_space(bus_used, n) : 0;
   int top_left = 0;     // D'[r0][first - 1]
   int above_last = 0;   // the stripe above's last column (0: row 0, which climbs by one per column)
   int distance = m;
@@ -57,7 +135,7 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
     const int out_word = used - 1, out_bit = (r1 - 1) % 32;
     const int first = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
     const int next_first = bottom_stripe ? n + 1 : max(1, r1 + 1 + lo);
-    __global const uint* stripe_peq = peq + pair.peq_at + s0;
+    __global const uint* stripe_peq = peq + (ulong)code_count * rows.words_at + s0;
     // A skewed pipeline: at step t word w computes column first + t - w, taking at its top
     // the carry word w - 1 left at the step before, so the words of a step do not wait on
     // each other (a work-item's steps are a dependent chain; its words are not).
@@ -80,7 +158,7 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
         if (w > 0)
           code[w] = code[w - 1];
         else if (t < count)
-          code[0] = b_codes[at + first + t];
+          code[0] = codes[raw[at + first + t]];
         const int c = t - w;
         if (w < used && c >= 0 && c < count) {
           const int j = first + c;
@@ -110,4 +188,86 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
   }
   distances[p] = distance;
   atomic_inc(&finished[id % BATCH_FINISHED_COUNTERS]);
+}
+
+// The pairs longer than a stripe of WORDS blocks, with every lane of a workgroup of 32
+// on one pair: stripes of 32 blocks (1024 rows), lane l holding block l and computing
+// column first + t - l at step t, its top delta lane l-1's of the step before
+// (from_lane_above), lane 0's the stripe above's bottom row through the pair's bus. Pairs
+// as batch_bitpar's, ids[first + the workgroup's index]; the launch has count workgroups.
+__kernel __attribute__((reqd_work_group_size(32, 1, 1)))
+void batch_bitpar_lanes(__global const BatchPair* restrict pairs, __global const BatchString* restrict strings,
+                        __global const uchar* restrict raw, __global const uint* restrict present,
+                        const uint code_count, __global const uint* restrict peq,
+                        __global const uint* restrict ids, const uint first, const uint count,
+                        const int first_pass, const int band, const int max_k, __global const int* restrict bounds,
+                        __global uchar* restrict bus, volatile __global uint* bus_used,
+                        __global int* restrict distances, volatile __global int* finished) {
+  __local uchar codes[256];
+  __local uint exchange[SHUFFLE ? 1 : 64];
+  __local ulong shared_bus_base;
+  __local int shared_rows[2];  // the out lane's bottom value and next top-left corner
+  code_table(present, codes);
+  const int lane = (int)get_local_id(0);
+  const uint p = ids[first + get_group_id(0)];
+  const BatchString rows = strings[pairs[p].rows], columns = strings[pairs[p].columns];
+  const int n = (int)columns.length, m = (int)rows.length;
+  int lo, hi;
+  pair_band(m, n, first_pass ? batch_first_bound(m, n, band, max_k) : bounds[p], &lo, &hi);
+  const int words = (m + 31) / 32;
+  if (lane == 0) shared_bus_base = words > 32 ? bus_space(bus_used, n) : 0;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  const ulong bus_base = shared_bus_base;
+  const uint at = columns.raw_at - 1;
+  int top_left = 0, above_last = 0, distance = m;
+  for (int s0 = 0; s0 < words; s0 += 32) {
+    const int r0 = 32 * s0, r1 = min(m, r0 + 1024);
+    const int used = min(32, words - s0);
+    const bool bottom_stripe = r1 == m;
+    const int out_lane = used - 1, out_bit = (r1 - 1) % 32;
+    const int first_column = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
+    const int next_first = bottom_stripe ? n + 1 : max(1, r1 + 1 + lo);
+    __global const uint* stripe_peq = peq + (ulong)code_count * rows.words_at + s0;
+    uint pv = ~0u, mv = 0, hout = 0;  // the left boundary climbs by one per row
+    int bottom = top_left + (r1 - r0), next_top_left = bottom;
+    const int columns_count = last - first_column + 1;
+    const int steps = columns_count > 0 ? columns_count + used - 1 : 0;
+    for (int t = 0; t < steps; ++t) {
+      const uint from_above = from_lane_above(hout, lane, 32, t, exchange);
+      const int c = t - lane;
+      if (lane < used && c >= 0 && c < columns_count) {
+        const int j = first_column + c;
+        uint in_p = from_above & 1u, in_m = from_above >> 1;
+        if (lane == 0) {  // row 0 climbs by one per column, as the top past the stripe above
+          const uchar above = j <= above_last ? bus[bus_base + j] : 1;
+          in_p = above & 1;
+          in_m = above >> 1;
+        }
+        const uint match = stripe_peq[codes[raw[at + j]] * words + lane];
+        uint ph, mh;
+        BLOCK_STEP(uint, pv, mv, match, in_p, in_m, ph, mh);
+        hout = ph >> 31 | (mh >> 31) << 1;
+        if (lane == out_lane) {
+          const uint out_p = (ph >> out_bit) & 1, out_m = (mh >> out_bit) & 1;
+          bottom += (int)out_p - (int)out_m;
+          if (j == next_first - 1) next_top_left = bottom;
+          if (!bottom_stripe) bus[bus_base + j] = (uchar)(out_p | out_m << 1);  // read back at an earlier step
+        }
+      }
+    }
+    // The out lane's values to every lane, and its bus bytes to the next stripe's lane 0.
+    if (lane == out_lane) {
+      shared_rows[0] = bottom;
+      shared_rows[1] = next_top_left;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    distance = shared_rows[0];
+    top_left = shared_rows[1];
+    above_last = last;
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lane == 0) {
+    distances[p] = distance;
+    atomic_inc(&finished[get_group_id(0) % BATCH_FINISHED_COUNTERS]);
+  }
 }

@@ -1,21 +1,45 @@
 // The layout batch_bitpar.cl shares with its host routine
-// (lib/src/engines/batch_bitpar/batch_bitpar.cpp): a pair as the host packs it.
+// (lib/src/engines/batch_bitpar/batch_bitpar.cpp): a chunk's strings and pairs as the host
+// lists them. The host copies the strings' bytes only; the device finds the byte values
+// present, derives the symbol codes and builds the match masks.
 #ifndef LEVCL_BATCH_BITPAR_H
 #define LEVCL_BATCH_BITPAR_H
 
 #include "shared_types.h"
 
-// A pair, rows the shorter string (m <= n). Aligned as a uint4, so that a kernel loads it
-// in one access.
+// A string of a chunk. The strings that are some pair's rows come first, by words_at.
 typedef struct __attribute__((aligned(16))) {
-  shared_uint codes_at;  // its longer string's symbol codes in b_codes
-  shared_uint n;
-  shared_uint peq_at;    // its shorter string's match masks in peq
-  shared_uint m;
+  shared_uint raw_at;    // its first byte in the chunk's bytes
+  shared_uint length;
+  shared_uint words_at;  // a row string: its match masks are the code count times this words into peq
+  shared_uint unused;
+} BatchString;
+
+// A pair: the chunk's strings of its rows (the shorter) and of its columns.
+typedef struct __attribute__((aligned(8))) {
+  shared_uint rows;
+  shared_uint columns;
 } BatchPair;
 
-// A pair's bus bytes start at a multiple of BUS_ALIGN (bus_at counts these units: 64 GiB
-// of bus in 32 bits).
+// The byte values of a chunk's strings: a bit each, in 8 words.
+#define BATCH_BYTE_WORDS 8
+
+// The chunk's symbol codes, rows of every match-mask table: one per byte value present,
+// from 1 in increasing byte order (0: a byte no string holds), or each byte its own code
+// when all 256 are present.
+inline shared_uint batch_code_count(shared_uint values_present) {
+  return values_present == 256 ? 256 : values_present + 1;
+}
+
+// A pair's first bound, rows m <= columns n: the caller's k (max_k >= 0), else the length
+// difference plus `band` (0: the whole matrix at once).
+inline shared_int batch_first_bound(shared_int m, shared_int n, shared_int band, shared_int max_k) {
+  return max_k >= 0 ? (max_k < n ? max_k : n) : band == 0 || band > m ? n : n - m + band;
+}
+
+// A pair longer than one stripe hands its stripes' bottom rows on through a bus of n bytes,
+// from a multiple of BUS_ALIGN (the launch's counter of bus space counts these units: 64
+// GiB in 32 bits).
 #define BUS_ALIGN 16
 
 // Pairs a launch has finished, counted over this many counters (a pair adds one to the

@@ -69,8 +69,8 @@ typedef struct {
   __local uint* peq;
   __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
   __local uint* outgoing;  // codes of 32 columns of the bottom row
+  __local uint* exchange;  // [2][LANES] (bitpar_common.cl's from_lane_above)
 #if !SHUFFLE
-  __local uint* exchange;  // [2][LANES]
   __local uint* votes;     // [2]
 #endif
 } Tables;
@@ -139,19 +139,6 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
   LANES_SYNC();  // outgoing is free again
 }
 
-// The exchange between lanes: lane l gets lane l-1's code (lane 0 its own, unused).
-inline uint from_lane_above(const Tables* tb, const int lane, const int t, const uint hout) {
-#if SHUFFLE
-  uint from_above;
-  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(hout));
-  return from_above;
-#else
-  tb->exchange[(t & 1) * LANES + lane] = hout;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  return lane > 0 ? tb->exchange[(t & 1) * LANES + lane - 1] : 0;
-#endif
-}
-
 // Step t of the sweep, with every check: lane l computes column first + t - l. Every 32
 // columns of lane 0 the next 32 top codes come in; every 32 columns of the bottom row its
 // word goes out. For the pipeline's fill and drain, and all of a sweep without shuffles.
@@ -165,7 +152,7 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
     LANES_SYNC();
   }
   const uint from_bus = tb->incoming[(j0 - 1) & 31];
-  const uint from_above = from_lane_above(tb, lane, t, w->hout);
+  const uint from_above = from_lane_above(w->hout, lane, LANES, t, tb->exchange);
   const uint hin = lane == 0 ? from_bus : from_above;
 
   const int c = t - lane;
@@ -204,7 +191,7 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   const int flush_k = (out + 31) & 31;
 #pragma unroll
   for (int k = 0; k < 32; ++k) {
-    const uint from_above = from_lane_above(tb, lane, t0 + k, w->hout);
+    const uint from_above = from_lane_above(w->hout, lane, LANES, t0 + k, tb->exchange);
     const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
     const uint hin = (from_bus & lane0) | (from_above & ~lane0);
     uint ph, mh;
@@ -225,16 +212,17 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   __local uint peq[SIGMA * LANES];
   __local int claimed;
   __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
+  __local uint exchange[SHUFFLE ? 1 : 2 * LANES];
 #if !SHUFFLE
-  __local uint exchange[2 * LANES], votes[2];
+  __local uint votes[2];
 #endif
   Tables tables;
   tables.bus = bus;
   tables.peq = peq;
   tables.incoming = incoming;
   tables.outgoing = outgoing;
-#if !SHUFFLE
   tables.exchange = exchange;
+#if !SHUFFLE
   tables.votes = votes;
 #endif
   const int lane = (int)get_local_id(0);

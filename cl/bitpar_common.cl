@@ -1,11 +1,12 @@
 // Shared by the bit-parallel kernels (bitpar.cl, bitpar_vector.cl, batch_bitpar.cl; the
 // geometry is in lib/src/engines/bitpar/bitpar.hpp): the block step and the strings'
-// translation into symbol codes.
+// translation into symbol codes, the exchange between the lanes of a workgroup.
 //
 // Tunables (build options, with standalone defaults):
 //   SIGMA    rows of the match-mask table: symbol codes in use (bitpar.hpp)
 //   CHUNK    columns between two publications of a stripe's progress (a multiple of 32)
-//   SHUFFLE  1: NVIDIA's inline PTX (shuffles, votes) in bitpar.cl; it implies PTX_FENCES
+//   SHUFFLE  1: NVIDIA's inline PTX (shuffles, votes), one warp per workgroup; in bitpar.cl
+//            it implies PTX_FENCES
 
 #ifndef LEVCL_BITPAR_COMMON_CL
 #define LEVCL_BITPAR_COMMON_CL
@@ -36,6 +37,21 @@
     PV = mh_in_ | ~(xv_ | ph_in_);                     \
     MV = ph_in_ & xv_;                                 \
   } while (0)
+
+// Lane l of a workgroup of `lanes` gets lane l-1's word of step t (lane 0 its own, unused):
+// a shuffle within the warp with SHUFFLE (lanes == 32), else through `exchange`, [2][lanes]
+// words of local memory alternating by step, and a barrier. Every lane calls it at every step.
+inline uint from_lane_above(const uint word, const int lane, const int lanes, const int t, __local uint* exchange) {
+#if SHUFFLE
+  uint from_above;
+  asm volatile("shfl.sync.up.b32 %0, %1, 1, 0, 0xffffffff;" : "=r"(from_above) : "r"(word));
+  return from_above;
+#else
+  exchange[(t & 1) * lanes + lane] = word;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return lane > 0 ? exchange[(t & 1) * lanes + lane - 1] : 0;
+#endif
+}
 
 // A string's bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup:
 // dst[dst_at + j] is the code of src[j], or of src[count - 1 - j] when reversed (the backward

@@ -20,11 +20,25 @@ TEST_CASE("a batch equals cpu-dp pair by pair in one chunk and many, with bands 
       });
 }
 
+TEST_CASE("pairs over 256 rows on a workgroup of 32 each equal cpu-dp, one stripe of 1024 rows or several") {
+  levcl::Context context;
+  levcl::test::check_batch_runs(
+      context, levcl::test::mixed_pairs(),
+      {
+          {{"batch-bitpar", {{"lanes", 32}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"chunk", 1}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"band", 0}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 1}}, -1, 2}, "batch-bitpar"},  // a work-item each, whatever the device
+      });
+}
+
 TEST_CASE("parameters it cannot take are refused") {
   levcl::Context context;
   const std::vector<levcl::PairView> one = {{"a", "b"}};
   CHECK_THROWS_AS(context.distances(one, levcl::Options{"batch-bitpar", {{"chunk", 0}}, -1, 0}), levcl::Error);
   CHECK_THROWS_AS(context.distances(one, levcl::Options{"batch-bitpar", {{"tile", 3}}, -1, 0}), levcl::Error);
+  CHECK_THROWS_AS(context.distances(one, levcl::Options{"batch-bitpar", {{"lanes", 5}}, -1, 0}), levcl::Error);
 }
 
 TEST_CASE("a batch over shared strings: all against all, each string packed once per chunk") {
@@ -43,7 +57,8 @@ TEST_CASE("a batch over shared strings: all against all, each string packed once
       pairs.push_back({i, j});
       expected.push_back(context.distance(texts[i], texts[j], "cpu-dp").distance);
     }
-  for (const levcl::Params& params : {levcl::Params{}, levcl::Params{{"chunk", 4}}}) {  // one chunk; many
+  for (const levcl::Params& params :  // one chunk; many; pairs over 256 rows on 32 work-items
+       {levcl::Params{}, levcl::Params{{"chunk", 4}}, levcl::Params{{"lanes", 32}, {"chunk", 4}}}) {
     const auto r = context.distances(strings, pairs, levcl::Options{"batch-bitpar", params, -1, 2});
     CHECK(r.distances == expected);
   }

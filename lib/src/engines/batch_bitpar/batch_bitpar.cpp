@@ -1,20 +1,21 @@
-// The batch_bitpar family (cl/batch_bitpar.cl, a pair's layout in cl/batch_bitpar.h):
+// The batch_bitpar family (cl/batch_bitpar.cl, a chunk's layout in cl/batch_bitpar.h):
 // `batch-bitpar`, every pair of a batch in one launch per size class, a work-item per pair.
 //
-// The host packs a chunk of pairs into pinned memory on its threads. Each string the
-// chunk uses is packed once however many pairs use it: as the rows of a pair (the shorter
-// string) its match masks, as the columns its bytes translated into symbol codes. The
-// codes are the chunk's: one per byte value that occurs in its strings (DNA: 4 or 5), so
-// every byte value works and any two strings of the chunk can meet. Pairs are launched by
-// size class (the 32-row blocks of a stripe: 1, 2, 4 or 8, the fewest that hold the
-// shorter string), so a launch's work-items carry only the registers their pairs need;
-// longer strings take several stripes of 8. While the device runs a chunk, the host packs
-// the next one.
+// The host moves bytes; the device does the rest. A batch runs in chunks that fit the
+// host's and the device's budgets; for each, the host's threads claim the strings its pairs
+// use (each once however many pairs use it), copy their bytes into pinned memory and list
+// strings and pairs, and the device finds the byte values present (the chunk's symbol
+// codes, so every byte value works), builds the match masks of the pairs' rows (the
+// shorter strings) and computes the pairs. Pairs are launched by size class (the 32-row
+// blocks of a stripe: 1, 2, 4 or 8, the fewest that hold the shorter string), so a launch's
+// work-items carry only the registers their pairs need; longer strings take several
+// stripes of 8. While the device runs a chunk, the host packs the next one.
 //
 // Each pair computes a band (cl/batch_bitpar.cl): with the caller's k, that k; else its
 // length difference plus `band`, doubled for the pairs whose distance turns out larger
 // (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32).
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -30,14 +31,19 @@
 namespace levcl::detail {
 namespace {
 
-// WORDS of each program: the 32-row blocks of a stripe. A stripe of h rows computes
-// h + (band width) columns of a banded pair, and its match masks (rows x WORDS words per
-// work-item) should stay in the L1 cache, so stripes stay short: longer strings take
-// several stripes of 8 blocks.
-constexpr std::array<std::uint32_t, 4> kClassWords = {1, 2, 4, 8};
+// The size classes: the 32-row blocks of a stripe. A work-item's stripe (WORDS of its
+// program, the first four classes) of h rows computes h + (band width) columns of a banded
+// pair, and its match masks (rows x WORDS words per work-item) should stay in the L1
+// cache, so stripes stay short: longer strings take several stripes of 8 blocks. With
+// `lanes` 32, they take the last class instead: 32 work-items per pair, a block each
+// (batch_bitpar_lanes), so that 10^5 pairs of 10 kbp fill a GPU.
+constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, 32};
+constexpr std::size_t kLanesClass = 4;
+constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
-constexpr std::uint32_t kNone = ~std::uint32_t{0};
-static_assert(sizeof(BatchPair) == 4 * sizeof(cl_uint) && alignof(BatchPair) == 16, "cl/batch_bitpar.h: a uint4");
+// Device bytes of a row byte's match masks at the most codes (256 codes of 4 bytes per 32 rows).
+constexpr std::uint64_t kMostMaskBytesPerRow = 32;
+static_assert(sizeof(BatchString) == 16 && sizeof(BatchPair) == 8, "cl/batch_bitpar.h: a uint4 and a uint2");
 
 // Cells one work-item computes per second, a pair's chain of work when nothing hides its
 // latency: on the H100 (at a283904) the SARS-CoV-2 all-vs-all computed 3.65e12 cells in
@@ -50,248 +56,358 @@ constexpr double kCpuItemCellsPerSecond = 9e8;
 
 std::uint32_t words_of(std::uint64_t m) { return static_cast<std::uint32_t>((m + 31) / 32); }
 
+// Whether the pairs longer than a work-item's stripe take a workgroup each (the `lanes`
+// parameter; 0: on a GPU, where a barrier is cheap and work-items are many).
+bool lanes_for(const Params& params, const DeviceInfo& device) {
+  const std::int64_t lanes = params.at("lanes");
+  if (lanes != 0 && lanes != 1 && lanes != 32)
+    throw Error(ErrorCode::invalid_argument, "batch-bitpar takes lanes=0, 1 or 32, not " + std::to_string(lanes));
+  return lanes == 32 || (lanes == 0 && device.type == "gpu");
+}
+
 // The size class of a pair whose shorter string has m bytes: the fewest blocks that hold
-// its rows, at most the last class's.
-std::size_t class_of(std::int64_t m) {
+// its rows, at most the last class's (with lanes) or the one before.
+std::size_t class_of(std::int64_t m, bool lanes) {
+  const std::size_t last = lanes ? kLanesClass : kLanesClass - 1;
   std::size_t c = 0;
-  while (c + 1 < kClassWords.size() && kClassWords[c] < words_of(m)) ++c;
+  while (c < last && kClassWords[c] < words_of(m)) ++c;
   return c;
 }
 
 // A pair's strings as the kernel takes them: rows the shorter.
 struct Sides {
   std::uint32_t rows, columns;
+  std::int64_t m, n;
 };
 Sides sides_of(const BatchCall& call, std::size_t i) {
   const IndexPair p = call.pairs[i];
-  return call.strings[p.a].size() <= call.strings[p.b].size() ? Sides{p.a, p.b} : Sides{p.b, p.a};
+  const std::int64_t a = static_cast<std::int64_t>(call.strings[p.a].size());
+  const std::int64_t b = static_cast<std::int64_t>(call.strings[p.b].size());
+  return a <= b ? Sides{p.a, p.b, a, b} : Sides{p.b, p.a, b, a};
 }
 
-// The byte values a string holds.
-struct ByteSet {
-  std::array<std::uint64_t, 4> bits{};
-  // The bytes of s, gathered in four registers: a read-modify-write of one word per byte
-  // would chain every byte of a DNA string (all in the same word) through memory.
-  static ByteSet of(std::string_view s) {
-    std::uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
-    for (const unsigned char c : s) {
-      const std::uint64_t bit = std::uint64_t{1} << (c & 63);
-      w0 |= c < 64 ? bit : 0;
-      w1 |= c >= 64 && c < 128 ? bit : 0;
-      w2 |= c >= 128 && c < 192 ? bit : 0;
-      w3 |= c >= 192 ? bit : 0;
-    }
-    return ByteSet{{w0, w1, w2, w3}};
-  }
-  bool has(int c) const { return bits[c >> 6] >> (c & 63) & 1; }
-  ByteSet operator|(const ByteSet& o) const {
-    ByteSet u;
-    for (int i = 0; i < 4; ++i) u.bits[i] = bits[i] | o.bits[i];
-    return u;
-  }
-  int count() const {
-    int n = 0;
-    for (const auto b : bits) n += __builtin_popcountll(b);
-    return n;
-  }
-};
+std::int64_t bus_units(const Sides& s) { return s.m > kStripeRows ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0; }
 
-// The chunk's symbol codes: its byte values in increasing order from 1 (0 is never
-// used), or each byte its own code when all 256 occur.
-struct ChunkCodes {
-  std::array<std::uint8_t, 256> of{};
-  std::uint32_t rows = 0;  // rows of every match-mask table
-  explicit ChunkCodes(const ByteSet& bytes) {
-    if (bytes.count() == 256) {
-      for (int c = 0; c < 256; ++c) of[c] = static_cast<std::uint8_t>(c);
-      rows = 256;
-      return;
+// [0, count) in `slices` contiguous slices, body(slice, begin, end) on the host's threads.
+template <typename Body>
+void each_slice(std::size_t count, std::size_t slices, unsigned threads, Body&& body) {
+  parallel_each(slices, threads, [&](std::size_t s) { body(s, count * s / slices, count * (s + 1) / slices); });
+}
+
+// A string's mark for each chunk that holds it, claimed by one host thread.
+class Stamps {
+ public:
+  void cover(std::size_t strings) {
+    if (strings > size_) {
+      size_ = strings;
+      marks_ = std::make_unique<std::atomic<std::uint32_t>[]>(size_);
+      clear();
     }
-    rows = 1;
-    for (int c = 0; c < 256; ++c)
-      if (bytes.has(c)) of[c] = static_cast<std::uint8_t>(rows++);
   }
+  void clear() {
+    for (std::size_t i = 0; i < size_; ++i) marks_[i].store(0, std::memory_order_relaxed);  // 0: no chunk's mark
+  }
+  // True for the one caller that marks s first with `mark`.
+  bool claim(std::uint32_t s, std::uint32_t mark) {
+    return marks_[s].load(std::memory_order_relaxed) != mark && marks_[s].exchange(mark, std::memory_order_relaxed) != mark;
+  }
+  void set(std::uint32_t s, std::uint32_t mark) { marks_[s].store(mark, std::memory_order_relaxed); }
+  bool has(std::uint32_t s, std::uint32_t mark) const { return marks_[s].load(std::memory_order_relaxed) == mark; }
+
+ private:
+  std::unique_ptr<std::atomic<std::uint32_t>[]> marks_;
+  std::size_t size_ = 0;
 };
 
 // A chunk's packing and its device copies; two alternate, so one fills while the other runs.
 struct Slot {
   explicit Slot(OpenDevice& device)
-      : pairs(device), b_codes(device), peq(device), distances(device), finished(device.counters(BATCH_FINISHED_COUNTERS)) {}
-  std::size_t begin = 0, end = 0;    // its pairs: packed[begin .. end - 1] of run_batch
-  std::vector<std::uint32_t> used;   // the strings it packs
+      : raw(device), table(device), pairs(device), ids(device), distances(device),
+        finished(device.counters(BATCH_FINISHED_COUNTERS)) {}
+  std::size_t begin = 0, end = 0;  // its pairs: packed[begin .. end - 1] of run_batch
+  Pinned<std::uint8_t> raw;        // its strings' bytes
+  Pinned<BatchString> table;       // its strings: row strings first
   Pinned<BatchPair> pairs;
-  Pinned<std::uint8_t> b_codes;
-  Pinned<std::uint32_t> peq;
+  Pinned<cl_uint> ids;             // the pairs the pass computes, by size class
   Pinned<cl_int> distances;
-  std::vector<cl_uint> bus_at;       // per pair: its bus bytes
-  std::vector<cl_int> bounds;        // per pair: its k in the last pass
-  std::vector<cl_uint> ids;          // the pairs the pass computes, by size class
   std::array<std::uint32_t, kClassWords.size() + 1> ids_start{};
-  std::uint64_t b_bytes = 0, peq_words = 0, bus_bytes = 0;
-  GrowingBuffer d_pairs, d_bus_at, d_ids, d_bounds, d_b_codes, d_peq, d_bus, d_distances;  // grow to the largest chunk
+  std::uint64_t raw_bytes = 0, strings = 0, row_strings = 0, row_words = 0, bus_units = 0;
+  std::uint32_t code_count = 0;
+  std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
+  bool first_pass = true;
+  GrowingBuffer d_raw, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
   DeviceCounters finished;  // the pass's pairs finished, read as it runs
   cl::Event done;
 };
 
-// What run_batch knows of every string: the bytes it holds, and where the chunk being
-// packed keeps it (kNone: not in the chunk in that role).
-struct Strings {
-  std::vector<ByteSet> bytes;
-  std::vector<std::uint32_t> peq_at, codes_at;
-};
-
-// The two slots and the strings' table, kept on the device from call to call: pinned and
+// The two slots and the strings' marks, kept on the device from call to call: pinned and
 // device buffers, and host tables, are allocated once for a run of calls (a stream's
 // chunks, a caller's batches), not per call.
 struct Slots {
   explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)} {}
   Slot slot[2];
-  Strings strings;
+  Stamps in_chunk, as_rows;   // a string's bytes in the chunk; its masks
+  std::uint32_t mark = 0;     // the last chunk's
+  std::vector<std::uint32_t> index_of;  // a string's entry in its chunk's table
 };
 
-struct BatchArgs {
-  cl::Buffer pairs, bus_at, ids;
-  cl_uint first, count;
-  cl::Buffer bounds, b_codes, peq, bus, distances, finished;
-  auto fields() const {
-    return std::tie(pairs, bus_at, ids, first, count, bounds, b_codes, peq, bus, distances, finished);
+// Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
+// masks at the most codes and the buses, within the device's. Counted without shared
+// strings while the whole batch fits so (one chunk, no serial pass); else pair by pair,
+// each string once.
+std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed,
+                                    std::uint64_t host_budget, std::uint64_t device_budget) {
+  const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
+    const std::uint64_t strings = (new_rows ? s.m + sizeof(BatchString) : 0) + (new_columns ? s.n + sizeof(BatchString) : 0);
+    host += strings + sizeof(BatchPair) + 2 * sizeof(cl_uint);
+    device += strings + sizeof(BatchPair) + 3 * sizeof(cl_uint) + (new_rows ? kMostMaskBytesPerRow * s.m : 0) +
+              static_cast<std::uint64_t>(bus_units(s)) * BUS_ALIGN;
+  };
+  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, packed.size() / 4096));
+  std::vector<std::uint64_t> host(slices), device(slices);
+  each_slice(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) cost(sides_of(call, packed[i]), true, true, host[slice], device[slice]);
+  });
+  std::uint64_t host_all = 0, device_all = 0;
+  for (std::size_t s = 0; s < slices; ++s) host_all += host[s], device_all += device[s];
+  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return {packed.size()};
+  std::vector<std::size_t> ends;
+  std::size_t string_count = 0;
+  for (const std::uint32_t i : packed)
+    string_count = std::max<std::size_t>(string_count, std::max(call.pairs[i].a, call.pairs[i].b) + 1);
+  std::vector<std::uint32_t> seen_rows(string_count, 0), seen_columns(string_count, 0);  // the chunk that has it so
+  std::uint32_t chunk = 1;
+  std::uint64_t host_bytes = 0, device_bytes = 0;
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k < packed.size(); ++k) {
+    const Sides s = sides_of(call, packed[k]);
+    const bool new_rows = seen_rows[s.rows] != chunk, new_columns = seen_columns[s.columns] != chunk && seen_rows[s.columns] != chunk;
+    std::uint64_t h = 0, d = 0;
+    cost(s, new_rows, new_columns, h, d);
+    if (k > begin && (k - begin >= kChunkPairs || host_bytes + h > host_budget || device_bytes + d > device_budget)) {
+      ends.push_back(k);
+      begin = k;
+      ++chunk;
+      host_bytes = device_bytes = 0;
+      h = d = 0;
+      cost(s, true, true, h, d);
+    }
+    host_bytes += h;
+    device_bytes += d;
+    seen_rows[s.rows] = chunk;
+    seen_columns[s.columns] = chunk;
   }
-};
+  ends.push_back(packed.size());
+  return ends;
+}
 
-// Packs slot.begin .. slot.end of packed into slot (offsets already chosen by run_batch).
-void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, Strings& strings, Slot& slot) {
-  ByteSet bytes;
-  for (const std::uint32_t s : slot.used) bytes = bytes | strings.bytes[s];
-  const ChunkCodes codes(bytes);
-  // Offsets: each string's tables, each pair's bus.
-  slot.b_bytes = slot.peq_words = slot.bus_bytes = 0;
-  for (const std::uint32_t s : slot.used) {
-    if (strings.peq_at[s] != kNone) {
-      strings.peq_at[s] = static_cast<std::uint32_t>(slot.peq_words);
-      slot.peq_words += std::uint64_t{codes.rows} * words_of(call.strings[s].size());
-    }
-    if (strings.codes_at[s] != kNone) {
-      strings.codes_at[s] = static_cast<std::uint32_t>(slot.b_bytes);
-      slot.b_bytes += call.strings[s].size();
-    }
-  }
+// Packs slot.begin .. slot.end of packed into slot on the host's threads: claims each
+// string once (row strings first in the table, by the offsets of their masks), copies its
+// bytes, lists the pairs by size class.
+void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, Slots& kept, Slot& slot) {
   const std::size_t count = slot.end - slot.begin;
-  BatchPair* pairs = slot.pairs.reserve(count);
-  slot.bus_at.resize(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    const Sides s = sides_of(call, packed[slot.begin + i]);
-    const std::uint64_t m = call.strings[s.rows].size(), n = call.strings[s.columns].size();
-    pairs[i] = {strings.codes_at[s.columns], static_cast<cl_uint>(n), strings.peq_at[s.rows], static_cast<cl_uint>(m)};
-    slot.bus_at[i] = static_cast<cl_uint>(slot.bus_bytes / BUS_ALIGN);
-    slot.bus_bytes += (n + BUS_ALIGN - 1) / BUS_ALIGN * BUS_ALIGN;
+  if (++kept.mark == 0) {  // the marks wrapped: none may match an old one
+    kept.in_chunk.clear();
+    kept.as_rows.clear();
+    kept.mark = 1;
   }
-
-  std::uint8_t* b_codes = slot.b_codes.reserve(slot.b_bytes);
-  std::uint32_t* peq = slot.peq.reserve(slot.peq_words);
-  slot.distances.reserve(count);
-  parallel_each(slot.used.size(), call.threads, [&](std::size_t u) {
-    const std::uint32_t s = slot.used[u];
-    const std::string_view text = call.strings[s];
-    if (strings.peq_at[s] != kNone) {
-      const std::uint32_t words = words_of(text.size());
-      std::uint32_t* masks = peq + strings.peq_at[s];
-      std::memset(masks, 0, std::size_t{codes.rows} * words * sizeof(std::uint32_t));
-      for (std::size_t r = 0; r < text.size(); ++r)
-        masks[codes.of[static_cast<unsigned char>(text[r])] * words + r / 32] |= std::uint32_t{1} << (r % 32);
-    }
-    if (strings.codes_at[s] != kNone) {
-      std::uint8_t* out = b_codes + strings.codes_at[s];
-      for (std::size_t j = 0; j < text.size(); ++j) out[j] = codes.of[static_cast<unsigned char>(text[j])];
+  const std::uint32_t mark = kept.mark;
+  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, count / 1024));
+  struct Share {
+    std::vector<std::uint32_t> claimed;
+    std::array<std::uint32_t, kClassWords.size()> classes{};
+    std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;  // then where its own start
+  };
+  std::vector<Share> shares(slices);
+  each_slice(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    Share& share = shares[slice];
+    for (std::size_t i = from; i < to; ++i) {
+      const Sides s = sides_of(call, packed[slot.begin + i]);
+      if (kept.in_chunk.claim(s.rows, mark)) share.claimed.push_back(s.rows);
+      if (kept.in_chunk.claim(s.columns, mark)) share.claimed.push_back(s.columns);
+      kept.as_rows.set(s.rows, mark);
+      ++share.classes[class_of(s.m, lanes)];
+      share.bus_units += static_cast<std::uint64_t>(bus_units(s));
     }
   });
-  for (const std::uint32_t s : slot.used) strings.peq_at[s] = strings.codes_at[s] = kNone;  // for the next chunk
-}
-
-// A pair's first bound: the caller's k, else the length difference plus `band` (0: the
-// whole matrix at once).
-cl_int first_bound(std::int64_t m, std::int64_t n, const BatchCall& call) {
-  const std::int64_t band = call.params.at("band");
-  if (call.max_distance >= 0) return static_cast<cl_int>(std::min(call.max_distance, n));
-  return static_cast<cl_int>(band == 0 ? n : std::min(n, n - m + band));
-}
-
-// Sets slot.ids to the pairs `which` ordered by size class under their bounds.
-void order_by_class(const std::vector<cl_uint>& which, Slot& slot) {
-  const BatchPair* pairs = slot.pairs.data();
-  std::vector<std::uint8_t> classes(which.size());
-  std::array<std::uint32_t, kClassWords.size() + 1> start{};
-  for (std::size_t i = 0; i < which.size(); ++i) {
-    const cl_uint p = which[i];
-    classes[i] = static_cast<std::uint8_t>(class_of(pairs[p].m));
-    ++start[classes[i] + 1];
+  parallel_each(slices, call.threads, [&](std::size_t slice) {
+    Share& share = shares[slice];
+    for (const std::uint32_t s : share.claimed) {
+      const std::uint64_t length = call.strings[s].size();
+      share.raw += length;
+      if (kept.as_rows.has(s, mark)) {
+        ++share.rows;
+        share.words += words_of(length);
+      } else {
+        ++share.others;
+      }
+    }
+  });
+  // Each share's start: its bytes, row strings, other strings, words of masks, pairs of each class.
+  slot.raw_bytes = slot.row_strings = slot.row_words = slot.bus_units = 0;
+  std::uint64_t others = 0;
+  std::array<std::uint32_t, kClassWords.size()> class_total{};
+  for (Share& share : shares) {
+    const std::uint64_t raw = share.raw, rows = share.rows, other = share.others, words = share.words;
+    share.raw = slot.raw_bytes, share.rows = slot.row_strings, share.others = others, share.words = slot.row_words;
+    slot.raw_bytes += raw, slot.row_strings += rows, others += other, slot.row_words += words;
+    slot.bus_units += share.bus_units;
+    for (std::size_t c = 0; c < kClassWords.size(); ++c) class_total[c] += share.classes[c];
   }
-  for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
-  slot.ids_start = start;
-  slot.ids.resize(which.size());
-  for (std::size_t i = 0; i < which.size(); ++i) slot.ids[start[classes[i]]++] = which[i];
+  slot.strings = slot.row_strings + others;
+  slot.ids_start[0] = 0;
+  for (std::size_t c = 0; c < kClassWords.size(); ++c) slot.ids_start[c + 1] = slot.ids_start[c] + class_total[c];
+  std::array<std::uint32_t, kClassWords.size()> class_at{};
+  for (std::size_t c = 0; c < kClassWords.size(); ++c) class_at[c] = slot.ids_start[c];
+  for (Share& share : shares)
+    for (std::size_t c = 0; c < kClassWords.size(); ++c) {
+      const std::uint32_t n = share.classes[c];
+      share.classes[c] = class_at[c];
+      class_at[c] += n;
+    }
+
+  std::uint8_t* raw = slot.raw.reserve(slot.raw_bytes);
+  BatchString* table = slot.table.reserve(slot.strings);
+  BatchPair* pairs = slot.pairs.reserve(count);
+  cl_uint* ids = slot.ids.reserve(count);
+  slot.distances.reserve(count);
+  parallel_each(slices, call.threads, [&](std::size_t slice) {
+    Share& share = shares[slice];
+    for (const std::uint32_t s : share.claimed) {
+      const std::string_view text = call.strings[s];
+      const bool rows = kept.as_rows.has(s, mark);
+      const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
+      kept.index_of[s] = static_cast<std::uint32_t>(index);
+      table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
+                      static_cast<cl_uint>(rows ? share.words : 0), 0};
+      std::memcpy(raw + share.raw, text.data(), text.size());
+      share.raw += text.size();
+      if (rows) share.words += words_of(text.size());
+    }
+  });
+  each_slice(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    Share& share = shares[slice];
+    for (std::size_t i = from; i < to; ++i) {
+      const Sides s = sides_of(call, packed[slot.begin + i]);
+      pairs[i] = {kept.index_of[s.rows], kept.index_of[s.columns]};
+      ids[share.classes[class_of(s.m, lanes)]++] = static_cast<cl_uint>(i);
+    }
+  });
 }
 
-// Queues one pass over slot.ids: the bounds, each size class's launch, the distances back.
-void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& busy, BatchResult& out) {
+struct BatchArgs {
+  cl::Buffer pairs, strings, raw, present;
+  cl_uint code_count;
+  cl::Buffer peq, ids;
+  cl_uint first, count;
+  cl_int first_pass, band, max_k;
+  cl::Buffer bounds, bus, bus_used, distances, finished;
+  auto fields() const {
+    return std::tie(pairs, strings, raw, present, code_count, peq, ids, first, count, first_pass, band, max_k, bounds,
+                    bus, bus_used, distances, finished);
+  }
+};
+
+cl_int int_param(const BatchCall& call, const char* name) { return static_cast<cl_int>(call.params.at(name)); }
+
+// Queues one pass over the pairs slot.ids lists: each size class's launch, the distances back.
+void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BusySpan& busy,
+                 BatchResult& out) {
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   BatchArgs args;
   args.pairs = slot.d_pairs.buffer();
-  args.bus_at = slot.d_bus_at.buffer();
-  args.ids = slot.d_ids.at_least(device, slot.ids.size() * sizeof(cl_uint));
-  args.bounds = slot.d_bounds.buffer();
-  args.b_codes = slot.d_b_codes.buffer();
+  args.strings = slot.d_table.buffer();
+  args.raw = slot.d_raw.buffer();
+  args.present = slot.d_present.buffer();
+  args.code_count = slot.code_count;
   args.peq = slot.d_peq.buffer();
-  args.bus = slot.d_bus.buffer();
+  args.ids = slot.d_ids.at_least(device, count * sizeof(cl_uint));
+  args.first_pass = slot.first_pass ? 1 : 0;
+  args.band = int_param(call, "band");
+  args.max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
+  args.bounds = slot.d_bounds.at_least(device, std::max<std::size_t>(1, slot.first_pass ? 1 : count) * sizeof(cl_int));
+  args.bus = slot.d_bus.at_least(device, std::max<std::uint64_t>(1, slot.bus_units) * BUS_ALIGN);
+  args.bus_used = slot.d_bus_used.at_least(device, sizeof(cl_uint));
   args.distances = slot.d_distances.buffer();
   args.finished = slot.finished.buffer();
   queue.enqueueFillBuffer(args.finished, cl_int{0}, 0, BATCH_FINISHED_COUNTERS * sizeof(cl_int));
-  queue.enqueueWriteBuffer(args.ids, CL_FALSE, 0, slot.ids.size() * sizeof(cl_uint), slot.ids.data());
-  queue.enqueueWriteBuffer(args.bounds, CL_FALSE, 0, count * sizeof(cl_int), slot.bounds.data());
+  queue.enqueueFillBuffer(args.bus_used, cl_uint{0}, 0, sizeof(cl_uint));
+  queue.enqueueWriteBuffer(args.ids, CL_FALSE, 0, listed * sizeof(cl_uint), slot.ids.data());
+  if (!slot.first_pass) queue.enqueueWriteBuffer(args.bounds, CL_FALSE, 0, count * sizeof(cl_int), slot.bounds.data());
   const std::size_t wg = static_cast<std::size_t>(call.params.at("wg"));
   for (std::size_t k = 0; k < kClassWords.size(); ++k) {
     args.first = slot.ids_start[k];
     args.count = slot.ids_start[k + 1] - slot.ids_start[k];
     if (args.count == 0) continue;
-    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar",
-                                       "-DWORDS=" + std::to_string(kClassWords[k]));
-    device.check_launch(kernel, wg);
-    set_args(kernel, args);
-    device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, busy.event(true));
+    if (k == kLanesClass) {  // a workgroup of 32 per pair: shuffles within a warp on NVIDIA
+      const bool nvidia = device.info().platform_vendor.find("NVIDIA") != std::string::npos;
+      cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar_lanes",
+                                         std::string("-DWORDS=8 -DSHUFFLE=") + (nvidia ? "1" : "0"));
+      device.check_launch(kernel, 32);
+      set_args(kernel, args);
+      device.launch(kernel, std::size_t{32} * args.count, 32, busy.event(true));
+    } else {
+      cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar", "-DWORDS=" + std::to_string(kClassWords[k]));
+      device.check_launch(kernel, wg);
+      set_args(kernel, args);
+      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, busy.event(true));
+    }
     ++out.costs.launches;
   }
   queue.enqueueReadBuffer(args.distances, CL_FALSE, 0, count * sizeof(cl_int), slot.distances.data(), nullptr,
                           &slot.done);
 }
 
-// Copies the packed chunk in and queues its first pass.
+// Copies the chunk's bytes and lists in, finds its codes and builds its masks on the
+// device, and queues its first pass.
 void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& busy, BatchResult& out) {
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
-  slot.d_pairs.at_least(device, count * sizeof(BatchPair));
-  slot.d_bus_at.at_least(device, count * sizeof(cl_uint));
-  slot.d_bounds.at_least(device, count * sizeof(cl_int));
-  slot.d_b_codes.at_least(device, slot.b_bytes);
-  slot.d_peq.at_least(device, slot.peq_words * sizeof(std::uint32_t));
-  slot.d_bus.at_least(device, slot.bus_bytes);
+  const std::uint64_t raw_bytes = std::max<std::uint64_t>(1, slot.raw_bytes);
+  queue.enqueueWriteBuffer(slot.d_raw.at_least(device, raw_bytes), CL_FALSE, 0, slot.raw_bytes, slot.raw.data());
+  queue.enqueueWriteBuffer(slot.d_table.at_least(device, slot.strings * sizeof(BatchString)), CL_FALSE, 0,
+                           slot.strings * sizeof(BatchString), slot.table.data());
+  queue.enqueueWriteBuffer(slot.d_pairs.at_least(device, count * sizeof(BatchPair)), CL_FALSE, 0,
+                           count * sizeof(BatchPair), slot.pairs.data());
   slot.d_distances.at_least(device, count * sizeof(cl_int));
-  queue.enqueueWriteBuffer(slot.d_pairs.buffer(), CL_FALSE, 0, count * sizeof(BatchPair), slot.pairs.data());
-  queue.enqueueWriteBuffer(slot.d_bus_at.buffer(), CL_FALSE, 0, count * sizeof(cl_uint), slot.bus_at.data());
-  if (slot.b_bytes) queue.enqueueWriteBuffer(slot.d_b_codes.buffer(), CL_FALSE, 0, slot.b_bytes, slot.b_codes.data());
-  if (slot.peq_words)
-    queue.enqueueWriteBuffer(slot.d_peq.buffer(), CL_FALSE, 0, slot.peq_words * sizeof(std::uint32_t), slot.peq.data());
-  slot.bounds.resize(count);
-  std::vector<cl_uint> all(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    slot.bounds[i] = first_bound(slot.pairs.data()[i].m, slot.pairs.data()[i].n, call);
-    all[i] = static_cast<cl_uint>(i);
+  cl::Buffer& present = slot.d_present.at_least(device, BATCH_BYTE_WORDS * sizeof(cl_uint));
+  queue.enqueueFillBuffer(present, cl_uint{0}, 0, BATCH_BYTE_WORDS * sizeof(cl_uint));
+  {
+    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_present", "");
+    const std::size_t wg = std::min<std::size_t>(64, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
+    const std::size_t groups = std::clamp<std::uint64_t>(raw_bytes / (wg * 1024), 1, 4096);
+    kernel.setArg(0, slot.d_raw.buffer());
+    kernel.setArg(1, cl_ulong{slot.raw_bytes});
+    kernel.setArg(2, present);
+    device.launch(kernel, groups * wg, wg, busy.event(false));
   }
-  order_by_class(all, slot);
-  launch_pass(device, call, slot, busy, out);
+  // The codes' count sizes the masks: the one wait on the device before the chunk's launches.
+  std::array<cl_uint, BATCH_BYTE_WORDS> bits{};
+  queue.enqueueReadBuffer(present, CL_TRUE, 0, sizeof(bits), bits.data());
+  cl_uint values = 0;
+  for (const cl_uint b : bits) values += static_cast<cl_uint>(__builtin_popcount(b));
+  slot.code_count = batch_code_count(values);
+  cl::Buffer& peq = slot.d_peq.at_least(device, std::max<std::uint64_t>(1, slot.code_count * slot.row_words) * sizeof(cl_uint));
+  if (slot.row_words > 0) {
+    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_masks", "");
+    const std::size_t wg = std::min<std::size_t>(64, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
+    kernel.setArg(0, slot.d_table.buffer());
+    kernel.setArg(1, static_cast<cl_uint>(slot.row_strings));
+    kernel.setArg(2, static_cast<cl_uint>(slot.row_words));
+    kernel.setArg(3, slot.d_raw.buffer());
+    kernel.setArg(4, present);
+    kernel.setArg(5, slot.code_count);
+    kernel.setArg(6, peq);
+    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, busy.event(false));
+  }
+  slot.first_pass = true;
+  launch_pass(device, call, slot, count, busy, out);
 }
 
 // Waits for the chunk's pass; the pairs whose distance is over a bound of their own
-// choosing run again with twice the bound until every distance is exact.
+// choosing run again with twice the bound until every distance is exact. The host's
+// threads read the pass's results.
 void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
              BusySpan& busy, BatchResult& out) {
   const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
@@ -299,29 +415,54 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
     meter.pairs_in_launch(sum);
   });
+  const std::size_t count = slot.end - slot.begin;
+  const cl_int band = int_param(call, "band");
+  const cl_int max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
+  if (slot.bounds.size() < count) slot.bounds.resize(count);
   for (;;) {
     device.wait(&slot.done);
     const cl_int* distances = slot.distances.data();
-    std::vector<cl_uint> again;
-    for (std::size_t c = 0; c < kClassWords.size(); ++c)
-      for (std::uint32_t i = slot.ids_start[c]; i < slot.ids_start[c + 1]; ++i) {
-        const cl_uint p = slot.ids[i];
-        const std::int64_t m = slot.pairs.data()[p].m, n = slot.pairs.data()[p].n;
-        const cl_int bound = slot.bounds[p];
-        out.costs.cells += band_cells(m, n, 32 * kClassWords[c], band_for(m, n, bound));
-        if (distances[p] <= bound || bound >= n || call.max_distance >= 0) continue;
-        // D' is the cost of an alignment (the overestimates outside the band are costs of
-        // paths too), so a bound of D' holds the distance: it caps the doubling.
-        slot.bounds[p] = static_cast<cl_int>(std::min<std::int64_t>({n, std::int64_t{2} * bound, distances[p]}));
-        again.push_back(p);
-      }
-    if (again.empty()) break;
-    log().debug("batch-bitpar: {} pairs again with twice their bound", again.size());
-    order_by_class(again, slot);
-    launch_pass(device, call, slot, busy, out);
+    const std::size_t listed = slot.ids_start.back();
+    const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, listed / 4096));
+    struct Share {
+      std::array<std::vector<cl_uint>, kClassWords.size()> again;
+      std::uint64_t cells = 0;
+    };
+    std::vector<Share> shares(slices);
+    each_slice(listed, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+      Share& share = shares[slice];
+      for (std::size_t c = 0; c < kClassWords.size(); ++c)
+        for (std::size_t i = std::max<std::size_t>(from, slot.ids_start[c]); i < std::min<std::size_t>(to, slot.ids_start[c + 1]); ++i) {
+          const cl_uint p = slot.ids.data()[i];
+          const Sides s = sides_of(call, packed[slot.begin + p]);
+          const cl_int bound = slot.first_pass ? batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), band, max_k)
+                                               : slot.bounds[p];
+          share.cells += band_cells(s.m, s.n, 32 * kClassWords[c], band_for(s.m, s.n, bound));
+          if (distances[p] <= bound || bound >= s.n || call.max_distance >= 0) continue;
+          // D' is the cost of an alignment (the overestimates outside the band are costs of
+          // paths too), so a bound of D' holds the distance: it caps the doubling.
+          slot.bounds[p] = static_cast<cl_int>(std::min<std::int64_t>({s.n, std::int64_t{2} * bound, distances[p]}));
+          share.again[c].push_back(p);
+        }
+    });
+    std::size_t again = 0;
+    cl_uint* ids = slot.ids.data();
+    for (std::size_t c = 0; c < kClassWords.size(); ++c) {
+      slot.ids_start[c] = static_cast<std::uint32_t>(again);
+      for (const Share& share : shares)
+        for (const cl_uint p : share.again[c]) ids[again++] = p;
+    }
+    slot.ids_start.back() = static_cast<std::uint32_t>(again);
+    for (const Share& share : shares) out.costs.cells += share.cells;
+    if (again == 0) break;
+    log().debug("batch-bitpar: {} pairs again with twice their bound", again);
+    slot.first_pass = false;
+    launch_pass(device, call, slot, again, busy, out);
   }
-  for (std::size_t i = slot.begin; i < slot.end; ++i) out.distances[packed[i]] = slot.distances.data()[i - slot.begin];
-  device.progress().add_pairs(slot.end - slot.begin);
+  parallel_slices(count, call.threads, [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
+  });
+  device.progress().add_pairs(count);
 }
 
 // Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
@@ -339,94 +480,75 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Phases phases;
   out.distances.assign(call.count, 0);
   // The pairs with a cell to compute; the others are known at once.
+  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, call.count / 4096));
+  std::vector<std::vector<std::uint32_t>> kept_by_slice(slices);
+  std::vector<std::size_t> most_by_slice(slices, 0);
+  each_slice(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) {
+      const Sides s = sides_of(call, i);
+      if (s.m == 0)
+        out.distances[i] = s.n;
+      else if (call.max_distance >= 0 && s.n - s.m > call.max_distance)
+        out.distances[i] = s.n - s.m;  // over k without a cell computed
+      else {
+        kept_by_slice[slice].push_back(static_cast<std::uint32_t>(i));
+        most_by_slice[slice] = std::max<std::size_t>(most_by_slice[slice], std::max(s.rows, s.columns) + 1);
+      }
+    }
+  });
   std::vector<std::uint32_t> packed;
-  for (std::size_t i = 0; i < call.count; ++i) {
-    const Sides s = sides_of(call, i);
-    const std::int64_t m = static_cast<std::int64_t>(call.strings[s.rows].size());
-    const std::int64_t n = static_cast<std::int64_t>(call.strings[s.columns].size());
-    if (m == 0)
-      out.distances[i] = n;
-    else if (call.max_distance >= 0 && n - m > call.max_distance)
-      out.distances[i] = n - m;  // over k without a cell computed
-    else
-      packed.push_back(static_cast<std::uint32_t>(i));
+  std::size_t string_count = 0;
+  for (std::size_t s = 0; s < slices; ++s) {
+    packed.insert(packed.end(), kept_by_slice[s].begin(), kept_by_slice[s].end());
+    string_count = std::max(string_count, most_by_slice[s]);
   }
   device.progress().add_pairs(call.count - packed.size());
-  // The bytes of the strings the pairs use.
+  if (packed.empty()) return;
   Slots& kept = device.state<Slots>("batch-bitpar");
-  Strings& strings = kept.strings;
-  const std::size_t string_count = [&] {
-    std::size_t most = 0;
-    for (const std::uint32_t i : packed) most = std::max<std::size_t>(most, std::max(call.pairs[i].a, call.pairs[i].b) + 1);
-    return most;
-  }();
-  strings.bytes.resize(string_count);
-  strings.peq_at.assign(string_count, kNone);
-  strings.codes_at.assign(string_count, kNone);
-  parallel_slices(string_count, call.threads, [&](std::size_t from, std::size_t to) {
-    for (std::size_t s = from; s < to; ++s) strings.bytes[s] = ByteSet::of(call.strings[s]);
-  });
+  kept.in_chunk.cover(string_count);
+  kept.as_rows.cover(string_count);
+  if (kept.index_of.size() < string_count) kept.index_of.resize(string_count);
   phases.lap(phases.prepare);
 
   const DeviceInfo& info = device.info();
-  const std::uint64_t host_budget = static_cast<std::uint64_t>(call.params.at("chunk")) << 10;
-  const std::uint64_t bus_budget = std::min({info.max_allocation, info.global_memory / 4, std::uint64_t{BUS_ALIGN} << 32});
+  const bool lanes = lanes_for(call.params, info);
+  // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
+  const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
+                                                            std::uint64_t{UINT32_MAX});
+  const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
+  const std::vector<std::size_t> ends = chunk_ends(call, packed, host_budget, device_budget);
+  phases.lap(phases.choose);
   try {
     BusySpan busy;
     Slot* slots = kept.slot;
-    std::size_t chunk = 0;
-    for (std::size_t begin = 0; begin < packed.size(); ++chunk) {
-      // A chunk: pairs until a budget is spent (at least one pair, however large): the
-      // packed strings, at the codes seen so far, and the pairs' bus bytes.
+    std::size_t begin = 0;
+    for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
       Slot& slot = slots[chunk % 2];
-      slot.used.clear();
-      ByteSet bytes;
-      std::uint64_t host_bytes = 0, bus_bytes = 0;
-      std::size_t end = begin;
-      for (; end < packed.size() && end - begin < kChunkPairs; ++end) {
-        const Sides s = sides_of(call, packed[end]);
-        const std::uint64_t n = call.strings[s.columns].size();
-        std::uint64_t more = 16 + n;
-        const bool new_rows = strings.peq_at[s.rows] == kNone, new_columns = strings.codes_at[s.columns] == kNone;
-        if (new_rows) more += 4 * (bytes | strings.bytes[s.rows]).count() * words_of(call.strings[s.rows].size());
-        if (new_columns) more += n;
-        const std::uint64_t bus = (n + BUS_ALIGN - 1) / BUS_ALIGN * BUS_ALIGN;
-        if (end > begin && (host_bytes + more > host_budget || bus_bytes + bus > bus_budget)) break;
-        host_bytes += more;
-        bus_bytes += bus;
-        for (const std::uint32_t t : {s.rows, s.columns})
-          if (strings.peq_at[t] == kNone && strings.codes_at[t] == kNone) {
-            slot.used.push_back(t);
-            bytes = bytes | strings.bytes[t];
-          }
-        strings.peq_at[s.rows] = 0;  // marked: packed in this role (pack sets the offset)
-        strings.codes_at[s.columns] = 0;
-      }
       slot.begin = begin;
-      slot.end = end;
-      phases.lap(phases.choose);
-      pack(call, packed, strings, slot);
+      slot.end = ends[chunk];
+      pack(call, packed, lanes, kept, slot);
       phases.lap(phases.pack);
       launch(device, call, slot, busy, out);
       phases.lap(phases.queue);
       if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
       phases.lap(phases.collect);
-      log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings", chunk, begin, end, slot.used.size());
-      begin = end;
+      log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes", chunk, slot.begin, slot.end, slot.strings,
+                  slot.code_count);
+      begin = slot.end;
     }
-    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
+    collect(device, call, packed, slots[(ends.size() - 1) % 2], busy, out);
     phases.lap(phases.collect);
     out.costs.kernel_seconds = busy.seconds();
     log().debug("batch-bitpar: {} pairs in {} chunks; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
-                "queue {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
-                call.count, chunk, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.queue,
-                1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
+                "copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
+                call.count, ends.size(), 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack,
+                1e3 * phases.queue, 1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);
   }
 }
 
-// A pair's own chain of work, for the batch's cost model: the cells its work-item computes,
+// A pair's own chain of work, for the batch's cost model: the cells its work-items compute,
 // pass after pass of doubled bounds until the bound holds the (estimated) distance; the
 // first pass alone when the distance is not known.
 std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair) {
@@ -436,20 +558,25 @@ std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair
   if (m == 0) return Prediction{0, 1};
   const std::int64_t band = in.params.at("band");
   std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
-  const std::int64_t height = 32 * kClassWords[class_of(m)];
+  const std::size_t c = class_of(m, lanes_for(in.params, in.device));
+  const std::int64_t height = 32 * kClassWords[c];
   double cells = 0;
   for (;;) {
     cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));
     if (k >= n || pair.distance < 0 || k >= pair.distance) break;
     k = std::min(n, 2 * k);
   }
-  return Prediction{cells / rate, 1};
+  // A workgroup's lanes share a pair's cells, each at a work-item's rate.
+  const double items = c == kLanesClass ? kClassWords[kLanesClass] : 1;
+  return Prediction{cells / (items * rate), items};
 }
 
 std::vector<Variant> batch_variants() {
   Variant v;
   v.info.name = "batch-bitpar";
-  v.info.description = "batches: a work-item per pair, bit-vector DP in stripes of up to 8 x 32 rows in registers";
+  v.info.description =
+      "batches: bit-vector DP, a work-item per pair in stripes of up to 8 x 32 rows in registers; pairs over 256 rows "
+      "a workgroup of 32 each";
   v.info.uses_device = true;
   v.info.work = Work::matrix;
   v.info.tuned = false;  // a single long pair is one work-item's work: levcl-tune's pairs say nothing of batches
@@ -460,6 +587,10 @@ std::vector<Variant> batch_variants() {
                    {"chunk", 1 << 20, 1, 1 << 22,
                     "KiB of packed strings per chunk, at most (the device runs one while the host packs the next; "
                     "a GPU needs hundreds of thousands of pairs in flight)",
+                    Sweep::none},
+                   {"lanes", 0, 0, 32,
+                    "work-items per pair over 256 rows: 32, a workgroup with a 32-row block each; 1, one as for shorter "
+                    "pairs; 0, 32 on a GPU and 1 elsewhere",
                     Sweep::none}};
   v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
   v.batch = {[](OpenDevice* device, const BatchCall& call, BatchResult& out) { run_batch(*device, call, out); },

@@ -27,6 +27,9 @@ class ByteViews {
   // and BufferError for a non-contiguous buffer.
   std::string_view add(pybind11::handle object) {
     if (PyUnicode_Check(object.ptr())) {
+      if (PyUnicode_IS_COMPACT_ASCII(object.ptr()))  // its bytes are its UTF-8 form: no call (10^6 reads a call)
+        return {static_cast<const char*>(PyUnicode_DATA(object.ptr())),
+                static_cast<std::size_t>(PyUnicode_GET_LENGTH(object.ptr()))};
       Py_ssize_t size = 0;
       const char* data = PyUnicode_AsUTF8AndSize(object.ptr(), &size);
       if (!data) throw pybind11::error_already_set();

@@ -139,7 +139,9 @@ std::vector<levcl::PairView> pair_views(py::handle seqs_a, py::handle seqs_b, By
                                                                " strings and seqs_b " + std::to_string(b.size()) +
                                                                ": they must pair up");
   std::vector<levcl::PairView> pairs(a.size());
-  for (std::size_t i = 0; i < pairs.size(); ++i) pairs[i] = {views.add(a[i]), views.add(b[i])};
+  for (std::size_t i = 0; i < pairs.size(); ++i)  // borrowed items: the tuples hold them
+    pairs[i] = {views.add(PyTuple_GET_ITEM(a.ptr(), static_cast<Py_ssize_t>(i))),
+                views.add(PyTuple_GET_ITEM(b.ptr(), static_cast<Py_ssize_t>(i)))};
   return pairs;
 }
 

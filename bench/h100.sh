@@ -123,5 +123,16 @@ case $phase in
       "$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"; do
       levcl --json $pair >>"$out/auto-json.txt"
     done ;;
+  batches)  # batches at the bus's limit: the host copies bytes, the device packs; the wavefront trial to 1/8 of the lengths
+    levcl-bench --batch synthetic:1000000:150:0.95 --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" \
+      --batch synthetic:100000:10000:0.9 --batch synthetic:100000:10000:0.8 --batch stream:10000000:150:0.95 \
+      --variants auto,batch-bitpar,persistent --peers none --repeat 3 --time-limit 120 -o "$out/batches"
+    # where a batch's host time goes: batch-bitpar's phases (debug log) on the short pairs
+    levcl-bench --batch synthetic:1000000:150:0.95 --variants batch-bitpar --peers none --repeat 3 -vv \
+      -o "$out/batch-phases" 2>&1 | grep -E 'batch-bitpar:|distances of' >"$out/batch-phases.log"
+    levcl-bench --align --batch synthetic:10000:10000:0.9 --batch synthetic:100000:10000:0.9 --variants auto \
+      --peers none --repeat 2 --time-limit 120 -o "$out/align-batches"
+    # Python: levcl.distances on 10^6 pairs of 150 bp given as lists of str (where the host has CPython 3.11 and numpy)
+    PYTHONPATH=.gpu/python python3 bench/python_batch.py 1000000 150 >"$out/python.txt" 2>&1 || true ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -141,8 +141,12 @@ std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<Pair
                                          std::vector<Alignment>& out, std::vector<CigarRun>& runs,
                                          const std::function<void(std::size_t level)>& level_begins) {
   std::vector<FinishedPiece> finished;
+  using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
   for (std::size_t level = 0; !pieces.empty(); ++level) {
     level_begins(level);
+    const Clock::time_point level_start = Clock::now();
+    double trace_ms = 0, split_ms = 0;
     std::vector<PairPiece> split;
     std::map<const detail::Variant*, std::vector<PairPiece>> traced;
     for (const PairPiece& piece : pieces) {
@@ -160,15 +164,23 @@ std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<Pair
       for (const PairPiece& piece : group) exact.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset,
                                                             piece.at.n, piece.distance});
       std::vector<PieceTracer::Span> spans;
+      const Clock::time_point trace_start = Clock::now();
       engines.trace(*tracer, exact, runs, spans);
+      trace_ms += ms_since(trace_start);
       for (std::size_t q = 0; q < group.size(); ++q) finished.push_back({group[q], spans[q]});
     }
-    if (split.empty()) break;
+    if (split.empty()) {
+      detail::log().debug("align: level {}: {} finished ({:.1f} ms, tracebacks {:.1f})", level, finished.size(),
+                          ms_since(level_start), trace_ms);
+      break;
+    }
     std::vector<Piece> bounded;
     for (const PairPiece& piece : split)
       bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
                          piece.distance >= 0 ? piece.distance : piece.at.bound});
+    const Clock::time_point split_start = Clock::now();
     const std::vector<Breakpoint> found = engines.split(bounded);
+    split_ms = ms_since(split_start);
     for (std::size_t q = 0; q < split.size(); ++q) {
       const PairPiece& piece = split[q];
       const Breakpoint& at = found[q];
@@ -184,7 +196,8 @@ std::vector<FinishedPiece> finish_pieces(PieceEngines& engines, std::vector<Pair
       pieces.push_back({piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
                         at.backward_score});
     }
-    detail::log().debug("align: level {}: {} piece(s) split, {} finished", level, split.size(), finished.size());
+    detail::log().debug("align: level {}: {} piece(s) split, {} finished ({:.1f} ms: breakpoints {:.1f}, tracebacks {:.1f})",
+                        level, split.size(), finished.size(), ms_since(level_start), split_ms, trace_ms);
   }
   return finished;
 }
@@ -333,7 +346,10 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   batch.alignments.reserve(pairs.size());
   for (std::size_t first = 0; first < pairs.size();) {
     const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
+    const auto chunk_start = std::chrono::steady_clock::now();
     const Chunk chunk = next_chunk(strings, pairs, first);
+    detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.text.size(),
+                        1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count());
     const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
     // A level takes about half the time of the one before: its pieces' distances halve.
     const auto level_begins = [&](std::size_t level) {
@@ -345,7 +361,10 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     std::vector<CigarRun> runs;
     std::vector<FinishedPiece> finished =
         finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, runs, level_begins);
+    const auto assembled = std::chrono::steady_clock::now();
     assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
+    detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),
+                        1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - assembled).count());
     for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
     device.progress().add_pairs(chunk.pairs.size());
     batch.costs += engines.costs();

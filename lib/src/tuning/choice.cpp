@@ -205,7 +205,7 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
     trial.pairs.push_back(i);
     longest = std::max(longest, m + n);
   }
-  trial.bound = static_cast<std::int64_t>(longest / 8);
+  trial.bound = static_cast<std::int64_t>(longest / 32);
   if (max_distance >= 0) trial.bound = std::min(trial.bound, max_distance);
   return trial;
 }
@@ -228,11 +228,13 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     std::vector<double> sums(slices, 0);
     std::atomic<bool> predicted{true};
     parallel_each(slices, thread_count(0), [&](std::size_t slice) {
+      double sum = 0;  // summed apart: the slices' sums share a cache line
       for (std::size_t i = count * slice / slices; i < count * (slice + 1) / slices && predicted; ++i) {
         const auto p = model(inputs, shape(i));
         if (!p) predicted = false;
-        else sums[slice] += p->seconds;
+        else sum += p->seconds;
       }
+      sums[slice] = sum;
     });
     double seconds = 0;
     for (const double s : sums) seconds += s;

@@ -46,13 +46,13 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
 // each distance up to `bound` in about bound / 2 steps, every pair at once, where the bit
 // vectors sweep all m * n cells of each (on the H100 122 pairs of 30 kbp at 98.8%: 5 s in
 // batch-bitpar, a work-item each). The pairs: those of kWavefrontTrialCells or more, on a
-// GPU (a CPU device pays a wavefront step's barriers on every core). The bound: 1/8 of
+// GPU (a CPU device pays a wavefront step's barriers on every core). The bound: 1/32 of
 // the longest pair's lengths, or the caller's k when lower. Those found above it go on as
-// if untried. Measured on the H100 at 75a12fd (bench/results/h100/ecosystem/batch-engines.md):
-// at 90% the wavefront batch is as fast (10^5 pairs of 10 kbp: kernels 0.72-0.75 s, 0.87 s
-// end to end against 1.06); the bound was 1/32, and the SARS-CoV-2 all-vs-all left its
-// 2,774 pairs above it, rich in N (distances to about 1/13 of their lengths), to a
-// work-item each: 1.6 s of its 1.67, where the wavefront batch takes every pair in 0.57.
+// if untried. Measured on the H100 at 521de69 (bench/results/h100/batches), end to end:
+// with batch-bitpar's long pairs on a workgroup each, 10^5 pairs of 10 kbp at 90% take it
+// 0.45 s and the wavefront batch 0.87 (at 80%: 0.68 and 2.7); the SARS-CoV-2 all-vs-all,
+// mostly pairs over 99% alike, 0.62 s and 0.54. (A bound of 1/8 sent all of these to the
+// wavefront batch.)
 constexpr double kWavefrontTrialCells = double(1 << 24);
 struct WavefrontTrial {
   const Variant* engine = nullptr;  // none: no trial

@@ -53,6 +53,13 @@ static_assert(sizeof(BatchString) == 16 && sizeof(BatchPair) == 8, "cl/batch_bit
 // work-items to a core (cost_model.hpp's resident_work_items).
 constexpr double kGpuItemCellsPerSecond = 2e7;
 constexpr double kCpuItemCellsPerSecond = 9e8;
+// The same for a lane of a workgroup on a pair (the lanes class): on the H100 (at 521de69)
+// 10^5 pairs of 10 kbp at 90% computed 4.6e12 cells in 0.397 s of kernels, 4,224
+// workgroups resident (32 per compute unit), so 24 rounds of 16.5 ms for a pair's 4.6e7
+// cells over 32 lanes; on POCL (the machine above) 64 such pairs took 1.75 times as long
+// with lanes as with a work-item each.
+constexpr double kGpuLaneCellsPerSecond = 8.7e7;
+constexpr double kCpuLaneCellsPerSecond = kCpuItemCellsPerSecond / 32 / 1.75;
 
 std::uint32_t words_of(std::uint64_t m) { return static_cast<std::uint32_t>((m + 31) / 32); }
 
@@ -166,7 +173,10 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
   const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, packed.size() / 4096));
   std::vector<std::uint64_t> host(slices), device(slices);
   each_slice(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) cost(sides_of(call, packed[i]), true, true, host[slice], device[slice]);
+    std::uint64_t h = 0, d = 0;  // summed apart: slices' neighbouring totals share a cache line
+    for (std::size_t i = from; i < to; ++i) cost(sides_of(call, packed[i]), true, true, h, d);
+    host[slice] = h;
+    device[slice] = d;
   });
   std::uint64_t host_all = 0, device_all = 0;
   for (std::size_t s = 0; s < slices; ++s) host_all += host[s], device_all += device[s];
@@ -213,7 +223,7 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
   }
   const std::uint32_t mark = kept.mark;
   const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, count / 1024));
-  struct Share {
+  struct alignas(64) Share {  // a cache line of its own: each thread counts in its share, pair by pair
     std::vector<std::uint32_t> claimed;
     std::array<std::uint32_t, kClassWords.size()> classes{};
     std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;  // then where its own start
@@ -424,7 +434,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     const cl_int* distances = slot.distances.data();
     const std::size_t listed = slot.ids_start.back();
     const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, listed / 4096));
-    struct Share {
+    struct alignas(64) Share {  // a cache line of its own, as pack's
       std::array<std::vector<cl_uint>, kClassWords.size()> again;
       std::uint64_t cells = 0;
     };
@@ -484,6 +494,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   std::vector<std::vector<std::uint32_t>> kept_by_slice(slices);
   std::vector<std::size_t> most_by_slice(slices, 0);
   each_slice(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    std::size_t most = 0;
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, i);
       if (s.m == 0)
@@ -492,9 +503,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
         out.distances[i] = s.n - s.m;  // over k without a cell computed
       else {
         kept_by_slice[slice].push_back(static_cast<std::uint32_t>(i));
-        most_by_slice[slice] = std::max<std::size_t>(most_by_slice[slice], std::max(s.rows, s.columns) + 1);
+        most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
       }
     }
+    most_by_slice[slice] = most;
   });
   std::vector<std::uint32_t> packed;
   std::size_t string_count = 0;
@@ -554,7 +566,6 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair) {
   const std::int64_t m = static_cast<std::int64_t>(std::min(pair.m, pair.n));
   const std::int64_t n = static_cast<std::int64_t>(std::max(pair.m, pair.n));
-  const double rate = in.device.type == "gpu" ? kGpuItemCellsPerSecond : kCpuItemCellsPerSecond;
   if (m == 0) return Prediction{0, 1};
   const std::int64_t band = in.params.at("band");
   std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
@@ -566,9 +577,12 @@ std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair
     if (k >= n || pair.distance < 0 || k >= pair.distance) break;
     k = std::min(n, 2 * k);
   }
-  // A workgroup's lanes share a pair's cells, each at a work-item's rate.
-  const double items = c == kLanesClass ? kClassWords[kLanesClass] : 1;
-  return Prediction{cells / (items * rate), items};
+  const bool gpu = in.device.type == "gpu";
+  if (c == kLanesClass) {  // a workgroup's lanes share the pair's cells
+    const double lanes = kClassWords[kLanesClass];
+    return Prediction{cells / (lanes * (gpu ? kGpuLaneCellsPerSecond : kCpuLaneCellsPerSecond)), lanes};
+  }
+  return Prediction{cells / (gpu ? kGpuItemCellsPerSecond : kCpuItemCellsPerSecond), 1};
 }
 
 std::vector<Variant> batch_variants() {

@@ -108,8 +108,12 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       const detail::Variant& engine = detail::cheapest(device, Capability::batch, engines, pairs.size(), [&](std::size_t i) {
         return detail::PairShape{static_cast<double>(a_of(i).size()), static_cast<double>(b_of(i).size())};
       });
+      const double chosen_ms = 1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
       alone = detail::run_alone(device, engine, batch_plan.params, strings, pairs, threads);
+      detail::log().debug("auto: {} for the batch, chosen in {:.1f} ms; {} pairs alone, in {:.1f} ms", engine.info.name,
+                          chosen_ms, std::count(alone.begin(), alone.end(), true),
+                          1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - chosen_ms);
     }
   }
   // Under auto on a GPU, long pairs first go through a wavefront batch engine, bounded: the
@@ -155,9 +159,11 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   if (all_batched) {  // the common case, without copies of the pairs (10^6 short pairs: milliseconds)
     BatchResult part = run_batch(batch_plan, pairs, options.max_distance);
     record(batch_plan, part.costs, pairs.size());
-    detail::parallel_slices(pairs.size(), threads, [&](std::size_t from, std::size_t to) {
-      for (std::size_t i = from; i < to; ++i) out.distances[i] = over_k(part.distances[i]);
-    });
+    out.distances = std::move(part.distances);
+    if (options.max_distance >= 0)
+      detail::parallel_slices(pairs.size(), threads, [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) out.distances[i] = over_k(out.distances[i]);
+      });
   } else {
     for (std::size_t i = 0; i < pairs.size(); ++i)
       if (found[i]) {

@@ -63,8 +63,10 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
                                const std::vector<IndexPair>& pairs, std::int64_t max_distance);
 
 // The variant of `variants` whose model for `capability` predicts the least time for the
-// `count` pairs shape(0) .. shape(count - 1) (summed), at its tuned configuration with the
-// measurements of the device's entry; the first when none predicts, or when it is the only one.
+// `count` pairs shape(0) .. shape(count - 1) (summed; over kCostSample of them spread
+// evenly when there are more), at its tuned configuration with the measurements of the
+// device's entry; the first when none predicts, or when it is the only one.
+constexpr std::size_t kCostSample = std::size_t{1} << 16;
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
                         std::size_t count, const std::function<PairShape(std::size_t)>& shape);
 

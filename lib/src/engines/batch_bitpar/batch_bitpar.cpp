@@ -156,6 +156,8 @@ struct Slots {
   Stamps in_chunk, as_rows;   // a string's bytes in the chunk; its masks
   std::uint32_t mark = 0;     // the last chunk's
   std::vector<std::uint32_t> index_of;  // a string's entry in its chunk's table
+  std::vector<std::uint32_t> packed;    // the call's pairs with cells to compute
+  std::vector<std::vector<std::uint32_t>> by_slice;  // and each host thread's share of them
 };
 
 // Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
@@ -488,12 +490,16 @@ struct Phases {
 
 void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Phases phases;
+  Slots& kept = device.state<Slots>("batch-bitpar");
   out.distances.assign(call.count, 0);
   // The pairs with a cell to compute; the others are known at once.
   const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, call.count / 4096));
-  std::vector<std::vector<std::uint32_t>> kept_by_slice(slices);
+  kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
   std::vector<std::size_t> most_by_slice(slices, 0);
   each_slice(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    // Filled here, apart: the slices' vectors side by side would share cache lines.
+    std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
+    mine.clear();
     std::size_t most = 0;
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, i);
@@ -502,21 +508,22 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       else if (call.max_distance >= 0 && s.n - s.m > call.max_distance)
         out.distances[i] = s.n - s.m;  // over k without a cell computed
       else {
-        kept_by_slice[slice].push_back(static_cast<std::uint32_t>(i));
+        mine.push_back(static_cast<std::uint32_t>(i));
         most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
       }
     }
+    kept.by_slice[slice] = std::move(mine);
     most_by_slice[slice] = most;
   });
-  std::vector<std::uint32_t> packed;
+  std::vector<std::uint32_t>& packed = kept.packed;
+  packed.clear();
   std::size_t string_count = 0;
   for (std::size_t s = 0; s < slices; ++s) {
-    packed.insert(packed.end(), kept_by_slice[s].begin(), kept_by_slice[s].end());
+    packed.insert(packed.end(), kept.by_slice[s].begin(), kept.by_slice[s].end());
     string_count = std::max(string_count, most_by_slice[s]);
   }
   device.progress().add_pairs(call.count - packed.size());
   if (packed.empty()) return;
-  Slots& kept = device.state<Slots>("batch-bitpar");
   kept.in_chunk.cover(string_count);
   kept.as_rows.cover(string_count);
   if (kept.index_of.size() < string_count) kept.index_of.resize(string_count);

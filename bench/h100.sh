@@ -133,7 +133,7 @@ case $phase in
     levcl-bench --align --batch synthetic:10000:10000:0.9 --batch synthetic:100000:10000:0.9 --variants auto \
       --peers none --repeat 2 --time-limit 120 -o "$out/align-batches"
     # where an alignment batch's time goes, level by level
-    levcl-bench --align --batch synthetic:10000:10000:0.9 --variants none --peers none --repeat 1 -vv \
+    levcl-bench --align --batch synthetic:10000:10000:0.9 --variants auto --peers none --repeat 1 -vv \
       -o "$out/align-levels" 2>&1 | grep -E 'align:|persistent:|bitpar:' >"$out/align-levels.log"
     # Python: levcl.distances on 10^6 pairs of 150 bp given as lists of str (where the host has CPython 3.11 and numpy)
     PYTHONPATH=.gpu/python python3 bench/python_batch.py 1000000 150 >"$out/python.txt" 2>&1 || true ;;

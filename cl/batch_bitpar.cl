@@ -232,30 +232,18 @@ void batch_bitpar_lanes(__global const BatchPair* restrict pairs, __global const
     int bottom = top_left + (r1 - r0), next_top_left = bottom;
     const int columns_count = last - first_column + 1;
     const int steps = columns_count > 0 ? columns_count + used - 1 : 0;
-    // A step's loads (its column's match mask; lane 0's top from the bus) are issued a
-    // step ahead, so that they wait on memory while the step before computes.
-    uint match_next = 0, above_next = 1;
-    if (lane < used && lane == 0 && columns_count > 0) {
-      match_next = stripe_peq[codes[raw[at + first_column]] * words];
-      above_next = first_column <= above_last ? bus[bus_base + first_column] : 1;
-    }
     for (int t = 0; t < steps; ++t) {
-      const uint match = match_next, above = above_next;
-      const int c = t - lane;
-      const int c_next = c + 1;
-      if (lane < used && c_next >= 0 && c_next < columns_count) {
-        const int j_next = first_column + c_next;
-        match_next = stripe_peq[codes[raw[at + j_next]] * words + lane];
-        if (lane == 0) above_next = j_next <= above_last ? bus[bus_base + j_next] : 1;
-      }
       const uint from_above = from_lane_above(hout, lane, 32, t, exchange);
+      const int c = t - lane;
       if (lane < used && c >= 0 && c < columns_count) {
         const int j = first_column + c;
         uint in_p = from_above & 1u, in_m = from_above >> 1;
         if (lane == 0) {  // row 0 climbs by one per column, as the top past the stripe above
-          in_p = above & 1u;
+          const uchar above = j <= above_last ? bus[bus_base + j] : 1;
+          in_p = above & 1;
           in_m = above >> 1;
         }
+        const uint match = stripe_peq[codes[raw[at + j]] * words + lane];
         uint ph, mh;
         BLOCK_STEP(uint, pv, mv, match, in_p, in_m, ph, mh);
         hout = ph >> 31 | (mh >> 31) << 1;

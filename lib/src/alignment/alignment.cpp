@@ -259,7 +259,7 @@ struct Chunk {
 };
 
 Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                 std::size_t& first) {
+                 std::size_t& first, unsigned threads) {
   Chunk chunk;
   if (pairs.size() == 1) {
     chunk.a = strings[pairs[0].a];
@@ -268,20 +268,28 @@ Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector
     first = 1;
     return chunk;
   }
+  // Where each string goes, then its bytes copied there on the host's threads.
   std::vector<std::int64_t> placed(strings.size(), -1);
+  std::vector<std::uint32_t> order;
+  std::int64_t bytes = 0;
   const auto place = [&](std::uint32_t s) {
     if (placed[s] < 0) {
-      placed[s] = static_cast<std::int64_t>(chunk.text.size());
-      chunk.text.append(strings[s]);
+      placed[s] = bytes;
+      bytes += static_cast<std::int64_t>(strings[s].size());
+      order.push_back(s);
     }
     return placed[s];
   };
-  for (; first < pairs.size() && (chunk.pairs.empty() || chunk.text.size() < kChunkBytes); ++first) {
+  for (; first < pairs.size() && (chunk.pairs.empty() || static_cast<std::uint64_t>(bytes) < kChunkBytes); ++first) {
     const IndexPair& pair = pairs[first];
     const std::int64_t a_at = place(pair.a), b_at = place(pair.b);
     chunk.pairs.push_back({a_at, static_cast<std::int64_t>(strings[pair.a].size()), b_at,
                            static_cast<std::int64_t>(strings[pair.b].size())});
   }
+  chunk.text.resize(static_cast<std::size_t>(bytes));
+  detail::parallel_each(order.size(), threads, [&](std::size_t k) {
+    strings[order[k]].copy(&chunk.text[static_cast<std::size_t>(placed[order[k]])], strings[order[k]].size());
+  });
   chunk.a = chunk.b = chunk.text;
   return chunk;
 }
@@ -347,7 +355,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   for (std::size_t first = 0; first < pairs.size();) {
     const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
     const auto chunk_start = std::chrono::steady_clock::now();
-    const Chunk chunk = next_chunk(strings, pairs, first);
+    const Chunk chunk = next_chunk(strings, pairs, first, detail::thread_count(options.threads));
     detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.text.size(),
                         1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count());
     const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());

@@ -2,6 +2,7 @@
 // the CIGARs of pieces of small distance on the device, one work-item a piece keeping its
 // wavefronts, (d + 1)^2 rows, and tracing them back; the last step of an alignment.
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <memory>
 
@@ -9,6 +10,7 @@
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -62,11 +64,15 @@ class PieceTracebacks final : public PieceTracer {
   OpenDevice& device_;
   const DeviceStrings& strings_;
   GrowingBuffer table_, fronts_, runs_;  // kept from launch to launch
+  std::vector<cl_ulong> runs_host_;
   Costs costs_;
 };
 
 void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out,
                              std::vector<Span>& spans) {
+  using Clock = std::chrono::steady_clock;
+  const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
+  const Clock::time_point start = Clock::now();
   std::vector<TracebackPiece> table(count);
   std::uint64_t front_total = 0, run_total = 0;
   for (std::size_t q = 0; q < count; ++q) {
@@ -76,36 +82,52 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
     front_total += TRACEBACK_FRONT_INTS(piece.bound);
     run_total += TRACEBACK_RUN_SLOTS(piece.bound);
   }
-  std::vector<cl_ulong> runs(run_total);
+  std::vector<cl_ulong>& runs = runs_host_;  // kept from launch to launch: its pages are the host's already
+  runs.resize(run_total);
+  double table_ms = 0, kernel_ms = 0, read_ms = 0;
   try {
     cl::Kernel& kernel = device_.kernel("wfa_traceback.cl", "wfa_traceback", "-DEXTEND_WORDS=1");
     TracebackArgs args{strings_.a, strings_.b, table_.at_least(device_, count * sizeof(TracebackPiece)),
                        static_cast<cl_uint>(count), fronts_.at_least(device_, front_total * sizeof(cl_int)),
                        runs_.at_least(device_, run_total * sizeof(cl_ulong))};
     device_.queue().enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(TracebackPiece), table.data());
+    table_ms = ms_since(start);
     set_args(kernel, args);
     BusySpan busy;
     const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;
     device_.launch(kernel, global, kWorkgroup, busy.event(true));
     device_.wait();
+    kernel_ms = ms_since(start) - table_ms;
     device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, runs.size() * sizeof(cl_ulong), runs.data());
+    read_ms = ms_since(start) - table_ms - kernel_ms;
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_traceback on " + device_.info().name);
   }
-  log().debug("traceback: {} piece(s), {} front rows", count, front_total);
   costs_.cells += front_total;
+  // Each piece's runs where they go (checked first), then copied on the host's threads.
+  const Clock::time_point unpack_start = Clock::now();
+  const std::size_t first_span = spans.size();
+  std::size_t at = runs_out.size();
   for (std::size_t q = 0; q < count; ++q) {
-    const cl_ulong* piece_runs = &runs[static_cast<std::size_t>(table[q].run_offset)];
-    if (piece_runs[0] == RUNS_NO_PATH || piece_runs[0] > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))
+    const cl_ulong written = runs[static_cast<std::size_t>(table[q].run_offset)];
+    if (written == RUNS_NO_PATH || written > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))
       throw Error(ErrorCode::internal, "wfa_traceback found no path of cost " + std::to_string(pieces[q].bound) +
                                            " through a piece of " + std::to_string(pieces[q].m) + " x " +
                                            std::to_string(pieces[q].n));
-    spans.push_back({runs_out.size(), static_cast<std::size_t>(piece_runs[0])});
-    for (cl_ulong r = piece_runs[0]; r > 0; --r)  // written last to first
-      runs_out.push_back({RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS});
+    spans.push_back({at, static_cast<std::size_t>(written)});
+    at += static_cast<std::size_t>(written);
   }
+  runs_out.resize(at);
+  parallel_each(count, thread_count(0), [&](std::size_t q) {
+    const cl_ulong* piece_runs = &runs[static_cast<std::size_t>(table[q].run_offset)];
+    CigarRun* out = &runs_out[spans[first_span + q].begin];
+    for (cl_ulong r = piece_runs[0]; r > 0; --r)  // written last to first
+      *out++ = {RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS};
+  });
+  log().debug("traceback: {} piece(s), {} front rows; ms: table {:.1f}, kernel {:.1f}, read {:.1f}, unpack {:.1f}",
+              count, front_total, table_ms, kernel_ms, read_ms, ms_since(unpack_start));
 }
 
 std::vector<Variant> traceback_variants() {

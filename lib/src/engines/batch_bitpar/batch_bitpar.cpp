@@ -41,6 +41,8 @@ constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, 32};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
+// Pairs of a probe for the first band (run_batch), about.
+constexpr std::size_t kProbePairs = 256;
 // Device bytes of a row byte's match masks at the most codes (256 codes of 4 bytes per 32 rows).
 constexpr std::uint64_t kMostMaskBytesPerRow = 32;
 static_assert(sizeof(BatchString) == 16 && sizeof(BatchPair) == 8, "cl/batch_bitpar.h: a uint4 and a uint2");
@@ -140,6 +142,7 @@ struct Slot {
   std::array<std::uint32_t, kClassWords.size() + 1> ids_start{};
   std::uint64_t raw_bytes = 0, strings = 0, row_strings = 0, row_words = 0, bus_units = 0;
   std::uint32_t code_count = 0;
+  cl_int band = 0;             // its pairs' first bound beyond their length difference
   std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
   bool first_pass = true;
   GrowingBuffer d_raw, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
@@ -336,7 +339,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
   args.peq = slot.d_peq.buffer();
   args.ids = slot.d_ids.at_least(device, count * sizeof(cl_uint));
   args.first_pass = slot.first_pass ? 1 : 0;
-  args.band = int_param(call, "band");
+  args.band = slot.band;
   args.max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
   args.bounds = slot.d_bounds.at_least(device, std::max<std::size_t>(1, slot.first_pass ? 1 : count) * sizeof(cl_int));
   args.bus = slot.d_bus.at_least(device, std::max<std::uint64_t>(1, slot.bus_units) * BUS_ALIGN);
@@ -428,7 +431,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     meter.pairs_in_launch(sum);
   });
   const std::size_t count = slot.end - slot.begin;
-  const cl_int band = int_param(call, "band");
+  const cl_int band = slot.band;
   const cl_int max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
   if (slot.bounds.size() < count) slot.bounds.resize(count);
   for (;;) {
@@ -488,6 +491,51 @@ struct Phases {
   }
 };
 
+// The pairs `packed` in chunks, their first passes at `band`.
+void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
+                bool lanes, Slots& kept, BusySpan& busy, Phases& phases, BatchResult& out) {
+  const DeviceInfo& info = device.info();
+  // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
+  const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
+                                                            std::uint64_t{UINT32_MAX});
+  const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
+  const std::vector<std::size_t> ends = chunk_ends(call, packed, host_budget, device_budget);
+  phases.lap(phases.choose);
+  Slot* slots = kept.slot;
+  std::size_t begin = 0;
+  for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
+    Slot& slot = slots[chunk % 2];
+    slot.begin = begin;
+    slot.end = ends[chunk];
+    slot.band = band;
+    pack(call, packed, lanes, kept, slot);
+    phases.lap(phases.pack);
+    launch(device, call, slot, busy, out);
+    phases.lap(phases.queue);
+    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
+    phases.lap(phases.collect);
+    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes", chunk, slot.begin, slot.end, slot.strings,
+                slot.code_count);
+    begin = slot.end;
+  }
+  collect(device, call, packed, slots[(ends.size() - 1) % 2], busy, out);
+  phases.lap(phases.collect);
+}
+
+// A first band that holds most pairs like the probe's: a quarter over the 90th percentile
+// of their distances beyond their length differences, at least `band`.
+cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& probe, cl_int band,
+                   const std::vector<std::int64_t>& distances) {
+  std::vector<std::int64_t> beyond;
+  for (const std::uint32_t i : probe) {
+    const Sides s = sides_of(call, i);
+    beyond.push_back(distances[i] - (s.n - s.m));
+  }
+  const auto at = beyond.begin() + static_cast<std::ptrdiff_t>(beyond.size() * 9 / 10);
+  std::nth_element(beyond.begin(), at, beyond.end());
+  return static_cast<cl_int>(std::clamp<std::int64_t>(*at + *at / 4, band, INT_MAX / 2));
+}
+
 void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Phases phases;
   Slots& kept = device.state<Slots>("batch-bitpar");
@@ -531,37 +579,28 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 
   const DeviceInfo& info = device.info();
   const bool lanes = lanes_for(call.params, info);
-  // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
-  const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
-                                                            std::uint64_t{UINT32_MAX});
-  const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  const std::vector<std::size_t> ends = chunk_ends(call, packed, host_budget, device_budget);
-  phases.lap(phases.choose);
   try {
     BusySpan busy;
-    Slot* slots = kept.slot;
-    std::size_t begin = 0;
-    for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
-      Slot& slot = slots[chunk % 2];
-      slot.begin = begin;
-      slot.end = ends[chunk];
-      pack(call, packed, lanes, kept, slot);
-      phases.lap(phases.pack);
-      launch(device, call, slot, busy, out);
-      phases.lap(phases.queue);
-      if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
-      phases.lap(phases.collect);
-      log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes", chunk, slot.begin, slot.end, slot.strings,
-                  slot.code_count);
-      begin = slot.end;
+    cl_int band = int_param(call, "band");
+    // A batch of long pairs without a k learns its first band on a probe of them: each pass
+    // of doubled bounds sweeps the pair again, and a pair of distance d starting from 256
+    // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes).
+    const std::size_t stride = packed.size() / kProbePairs;
+    if (call.max_distance < 0 && band != 0 && stride >= 4 &&
+        sides_of(call, packed[packed.size() / 2]).m > kStripeRows) {
+      std::vector<std::uint32_t> probe, rest;
+      for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
+      run_chunks(device, call, probe, band, lanes, kept, busy, phases, out);
+      band = probed_band(call, probe, band, out.distances);
+      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs", band, probe.size());
+      packed = std::move(rest);
     }
-    collect(device, call, packed, slots[(ends.size() - 1) % 2], busy, out);
-    phases.lap(phases.collect);
+    run_chunks(device, call, packed, band, lanes, kept, busy, phases, out);
     out.costs.kernel_seconds = busy.seconds();
-    log().debug("batch-bitpar: {} pairs in {} chunks; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
+    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
                 "copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
-                call.count, ends.size(), 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack,
-                1e3 * phases.queue, 1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
+                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.queue,
+                1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);
   }

@@ -253,7 +253,7 @@ constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 30;
 // A chunk of pairs: their strings laid end to end, each once, and each pair as the piece
 // of them it is; one pair alone is aligned in place.
 struct Chunk {
-  std::string text;
+  std::unique_ptr<char[]> text;  // uninitialised: the threads that copy into it touch its pages first
   std::string_view a, b;
   std::vector<Piece> pairs;
 };
@@ -286,11 +286,11 @@ Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector
     chunk.pairs.push_back({a_at, static_cast<std::int64_t>(strings[pair.a].size()), b_at,
                            static_cast<std::int64_t>(strings[pair.b].size())});
   }
-  chunk.text.resize(static_cast<std::size_t>(bytes));
+  chunk.text.reset(new char[static_cast<std::size_t>(bytes)]);
   detail::parallel_each(order.size(), threads, [&](std::size_t k) {
-    strings[order[k]].copy(&chunk.text[static_cast<std::size_t>(placed[order[k]])], strings[order[k]].size());
+    strings[order[k]].copy(chunk.text.get() + placed[order[k]], strings[order[k]].size());
   });
-  chunk.a = chunk.b = chunk.text;
+  chunk.a = chunk.b = std::string_view(chunk.text.get(), static_cast<std::size_t>(bytes));
   return chunk;
 }
 
@@ -356,7 +356,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
     const auto chunk_start = std::chrono::steady_clock::now();
     const Chunk chunk = next_chunk(strings, pairs, first, detail::thread_count(options.threads));
-    detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.text.size(),
+    detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.a.size(),
                         1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count());
     const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
     // A level takes about half the time of the one before: its pieces' distances halve.

@@ -35,6 +35,12 @@ struct TracebackArgs {
   auto fields() const { return std::tie(a, b, pieces, count, fronts, runs); }
 };
 
+struct HostTables {
+  explicit HostTables(OpenDevice&) {}
+  std::vector<TracebackPiece> table;
+  std::vector<cl_ulong> runs;
+};
+
 class PieceTracebacks final : public PieceTracer {
  public:
   PieceTracebacks(OpenDevice& device, const DeviceStrings& strings) : device_(device), strings_(strings) {}
@@ -64,7 +70,6 @@ class PieceTracebacks final : public PieceTracer {
   OpenDevice& device_;
   const DeviceStrings& strings_;
   GrowingBuffer table_, fronts_, runs_;  // kept from launch to launch
-  std::vector<cl_ulong> runs_host_;
   Costs costs_;
 };
 
@@ -73,7 +78,11 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
   using Clock = std::chrono::steady_clock;
   const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
   const Clock::time_point start = Clock::now();
-  std::vector<TracebackPiece> table(count);
+  // Host tables kept by the device from call to call: their pages are the host's already
+  // (a fresh 100 MB costs tens of milliseconds of page faults).
+  HostTables& host = device_.state<HostTables>("wfa-traceback");
+  std::vector<TracebackPiece>& table = host.table;
+  table.resize(count);
   std::uint64_t front_total = 0, run_total = 0;
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& piece = pieces[q];
@@ -82,7 +91,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
     front_total += TRACEBACK_FRONT_INTS(piece.bound);
     run_total += TRACEBACK_RUN_SLOTS(piece.bound);
   }
-  std::vector<cl_ulong>& runs = runs_host_;  // kept from launch to launch: its pages are the host's already
+  std::vector<cl_ulong>& runs = host.runs;
   runs.resize(run_total);
   double table_ms = 0, kernel_ms = 0, read_ms = 0;
   try {

@@ -35,15 +35,20 @@ struct TracebackArgs {
   auto fields() const { return std::tie(a, b, pieces, count, fronts, runs); }
 };
 
-struct HostTables {
-  explicit HostTables(OpenDevice&) {}
+// A launch's tables, on the host and the device, kept by the device from call to call:
+// their pages and allocations are made once (a fresh 100 MB of host memory costs tens of
+// milliseconds of page faults; the fronts are up to a sixteenth of the device's memory).
+struct TracebackBuffers {
+  explicit TracebackBuffers(OpenDevice&) {}
   std::vector<TracebackPiece> table;
   std::vector<cl_ulong> runs;
+  GrowingBuffer d_table, d_fronts, d_runs;
 };
 
 class PieceTracebacks final : public PieceTracer {
  public:
-  PieceTracebacks(OpenDevice& device, const DeviceStrings& strings) : device_(device), strings_(strings) {}
+  PieceTracebacks(OpenDevice& device, const DeviceStrings& strings)
+      : device_(device), strings_(strings), kept_(device.state<TracebackBuffers>("wfa-traceback")) {}
 
   void run(const std::vector<Piece>& pieces, std::vector<CigarRun>& runs, std::vector<Span>& spans) override {
     // Launches of at most a sixteenth of device memory (and one buffer) for the fronts.
@@ -62,14 +67,16 @@ class PieceTracebacks final : public PieceTracer {
     }
   }
   Costs costs() const override { return costs_; }
-  std::uint64_t peak_device_bytes() const override { return table_.bytes() + fronts_.bytes() + runs_.bytes(); }
+  std::uint64_t peak_device_bytes() const override {
+    return kept_.d_table.bytes() + kept_.d_fronts.bytes() + kept_.d_runs.bytes();
+  }
 
  private:
   void launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out, std::vector<Span>& spans);
 
   OpenDevice& device_;
   const DeviceStrings& strings_;
-  GrowingBuffer table_, fronts_, runs_;  // kept from launch to launch
+  TracebackBuffers& kept_;
   Costs costs_;
 };
 
@@ -78,10 +85,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
   using Clock = std::chrono::steady_clock;
   const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
   const Clock::time_point start = Clock::now();
-  // Host tables kept by the device from call to call: their pages are the host's already
-  // (a fresh 100 MB costs tens of milliseconds of page faults).
-  HostTables& host = device_.state<HostTables>("wfa-traceback");
-  std::vector<TracebackPiece>& table = host.table;
+  std::vector<TracebackPiece>& table = kept_.table;
   table.resize(count);
   std::uint64_t front_total = 0, run_total = 0;
   for (std::size_t q = 0; q < count; ++q) {
@@ -91,14 +95,14 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
     front_total += TRACEBACK_FRONT_INTS(piece.bound);
     run_total += TRACEBACK_RUN_SLOTS(piece.bound);
   }
-  std::vector<cl_ulong>& runs = host.runs;
+  std::vector<cl_ulong>& runs = kept_.runs;
   runs.resize(run_total);
   double table_ms = 0, kernel_ms = 0, read_ms = 0;
   try {
     cl::Kernel& kernel = device_.kernel("wfa_traceback.cl", "wfa_traceback", "-DEXTEND_WORDS=1");
-    TracebackArgs args{strings_.a, strings_.b, table_.at_least(device_, count * sizeof(TracebackPiece)),
-                       static_cast<cl_uint>(count), fronts_.at_least(device_, front_total * sizeof(cl_int)),
-                       runs_.at_least(device_, run_total * sizeof(cl_ulong))};
+    TracebackArgs args{strings_.a, strings_.b, kept_.d_table.at_least(device_, count * sizeof(TracebackPiece)),
+                       static_cast<cl_uint>(count), kept_.d_fronts.at_least(device_, front_total * sizeof(cl_int)),
+                       kept_.d_runs.at_least(device_, run_total * sizeof(cl_ulong))};
     device_.queue().enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(TracebackPiece), table.data());
     table_ms = ms_since(start);
     set_args(kernel, args);

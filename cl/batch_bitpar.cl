@@ -1,6 +1,7 @@
 // Batches of short and medium pairs (lib/src/engines/batch_bitpar/batch_bitpar.cpp; a
-// chunk's layout in batch_bitpar.h): one work-item per pair, Myers' bit-vector algorithm
-// with Hyyro's 32-row blocks (BLOCK_STEP, bitpar_common.cl).
+// chunk's layout in batch_bitpar.h): one work-item per pair (batch_bitpar), or 32 for a
+// pair longer than a stripe (batch_bitpar_lanes), Myers' bit-vector algorithm with Hyyro's
+// 32-row blocks (BLOCK_STEP, bitpar_common.cl).
 //
 // The host copies a chunk's strings, each once however many pairs use it, and lists them
 // and the pairs; the device does the rest. batch_present marks the byte values the strings
@@ -16,8 +17,9 @@
 // describes (a stripe's left boundary climbs by one per row, its top by one per column past the stripe above):
 // the result D' is exact when it is <= k, and the host doubles k where it is not.
 //
-// Tunables (build options): WORDS, the blocks of a stripe (the host compiles one program
-// per size class of pairs, so short pairs do not carry long pairs' registers).
+// Tunables (build options): WORDS, the blocks of a work-item's stripe (the host compiles
+// one program per size class of pairs, so short pairs do not carry long pairs' registers);
+// SHUFFLE (bitpar_common.cl), batch_bitpar_lanes' exchange between lanes.
 
 #include "batch_bitpar.h"
 #include "bitpar_common.cl"

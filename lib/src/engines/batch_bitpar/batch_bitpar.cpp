@@ -1,5 +1,6 @@
 // The batch_bitpar family (cl/batch_bitpar.cl, a chunk's layout in cl/batch_bitpar.h):
-// `batch-bitpar`, every pair of a batch in one launch per size class, a work-item per pair.
+// `batch-bitpar`, every pair of a batch in one launch per size class: a work-item per pair,
+// or 32 per pair over 256 rows (`lanes`).
 //
 // The host moves bytes; the device does the rest. A batch runs in chunks that fit the
 // host's and the device's budgets; for each, the host's threads claim the strings its pairs
@@ -9,11 +10,13 @@
 // shorter strings) and computes the pairs. Pairs are launched by size class (the 32-row
 // blocks of a stripe: 1, 2, 4 or 8, the fewest that hold the shorter string), so a launch's
 // work-items carry only the registers their pairs need; longer strings take several
-// stripes of 8. While the device runs a chunk, the host packs the next one.
+// stripes of 8, or with `lanes` a workgroup of 32 each. While the device runs a chunk, the
+// host packs the next one.
 //
 // Each pair computes a band (cl/batch_bitpar.cl): with the caller's k, that k; else its
 // length difference plus `band`, doubled for the pairs whose distance turns out larger
-// (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32).
+// (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32). A
+// batch of long pairs learns its `band` on a probe of a few hundred first.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -482,7 +485,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
 
 // Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
 struct Phases {
-  double prepare = 0, choose = 0, pack = 0, queue = 0, collect = 0;
+  double prepare = 0, choose = 0, pack = 0, copy_in = 0, collect = 0;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
   void lap(double& phase) {
     const auto now = std::chrono::steady_clock::now();
@@ -511,7 +514,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     pack(call, packed, lanes, kept, slot);
     phases.lap(phases.pack);
     launch(device, call, slot, busy, out);
-    phases.lap(phases.queue);
+    phases.lap(phases.copy_in);
     if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
     phases.lap(phases.collect);
     log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes", chunk, slot.begin, slot.end, slot.strings,

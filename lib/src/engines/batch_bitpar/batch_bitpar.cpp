@@ -602,7 +602,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     out.costs.kernel_seconds = busy.seconds();
     log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
                 "copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
-                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.queue,
+                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.copy_in,
                 1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);

@@ -105,24 +105,43 @@ inline ulong bus_space(volatile __global uint* bus_used, const int n) {
   return (ulong)atomic_add(bus_used, (uint)((n + BUS_ALIGN - 1) / BUS_ALIGN)) * BUS_ALIGN - 1;
 }
 
-// Pair p is pairs[p]; this launch computes the pairs ids[first .. first + count - 1]. A
-// pair's bound k is bounds[p], or on the first pass its first (batch_bitpar.h).
-__kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global const BatchString* restrict strings,
-                           __global const uchar* restrict raw, __global const uint* restrict present,
-                           const uint code_count, __global const uint* restrict peq,
-                           __global const uint* restrict ids, const uint first, const uint count,
-                           const int first_pass, const int band, const int max_k, __global const int* restrict bounds,
-                           __global uchar* restrict bus, volatile __global uint* bus_used,
-                           __global int* restrict distances, volatile __global int* finished) {
+// The arguments of both pair kernels (the host sets them from one list: BatchArgs). Pair
+// p is pairs[p]; a launch computes the pairs ids[first .. first + count - 1]. A pair's
+// bound k is bounds[p], or on the first pass its first (batch_bitpar.h).
+#define BATCH_KERNEL_ARGUMENTS                                                                                    \
+  __global const BatchPair *restrict pairs, __global const BatchString *restrict strings,                        \
+      __global const uchar *restrict raw, __global const uint *restrict present, const uint code_count,         \
+      __global const uint *restrict peq, __global const uint *restrict ids, const uint first, const uint count, \
+      const int first_pass, const int band, const int max_k, __global const int *restrict bounds,              \
+      __global uchar *restrict bus, volatile __global uint *bus_used, __global int *restrict distances,       \
+      volatile __global int *finished
+
+// Pair p as a kernel sweeps it: its strings (rows the shorter), lengths and band [lo, hi]
+// under its bound.
+typedef struct {
+  BatchString rows, columns;
+  int m, n, lo, hi;
+} PairSweep;
+inline PairSweep pair_sweep(__global const BatchPair* pairs, __global const BatchString* strings, const uint p,
+                            const int first_pass, const int band, const int max_k, __global const int* bounds) {
+  PairSweep s;
+  s.rows = strings[pairs[p].rows];
+  s.columns = strings[pairs[p].columns];
+  s.m = (int)s.rows.length;
+  s.n = (int)s.columns.length;
+  pair_band(s.m, s.n, first_pass ? batch_first_bound(s.m, s.n, band, max_k) : bounds[p], &s.lo, &s.hi);
+  return s;
+}
+
+__kernel void batch_bitpar(BATCH_KERNEL_ARGUMENTS) {
   __local uchar codes[256];
   code_table(present, codes);
   const uint id = get_global_id(0);
   if (id >= count) return;
   const uint p = ids[first + id];
-  const BatchString rows = strings[pairs[p].rows], columns = strings[pairs[p].columns];
-  const int n = (int)columns.length, m = (int)rows.length;
-  int lo, hi;
-  pair_band(m, n, first_pass ? batch_first_bound(m, n, band, max_k) : bounds[p], &lo, &hi);
+  const PairSweep pair = pair_sweep(pairs, strings, p, first_pass, band, max_k, bounds);
+  const BatchString rows = pair.rows, columns = pair.columns;
+  const int n = pair.n, m = pair.m, lo = pair.lo, hi = pair.hi;
   const int words = (m + 31) / 32;
   // Column j (1-based) is byte at + j of raw, and byte bus_base + j of bus.
   const uint at = columns.raw_at - 1;
@@ -197,34 +216,30 @@ __kernel void batch_bitpar(__global const BatchPair* restrict pairs, __global co
 // column first + t - l at step t, its top delta lane l-1's of the step before
 // (from_lane_above), lane 0's the stripe above's bottom row through the pair's bus. Pairs
 // as batch_bitpar's, ids[first + the workgroup's index]; the launch has count workgroups.
-__kernel __attribute__((reqd_work_group_size(32, 1, 1)))
-void batch_bitpar_lanes(__global const BatchPair* restrict pairs, __global const BatchString* restrict strings,
-                        __global const uchar* restrict raw, __global const uint* restrict present,
-                        const uint code_count, __global const uint* restrict peq,
-                        __global const uint* restrict ids, const uint first, const uint count,
-                        const int first_pass, const int band, const int max_k, __global const int* restrict bounds,
-                        __global uchar* restrict bus, volatile __global uint* bus_used,
-                        __global int* restrict distances, volatile __global int* finished) {
+#if SHUFFLE && BATCH_LANES != 32
+#error "SHUFFLE exchanges within a warp of 32"
+#endif
+__kernel __attribute__((reqd_work_group_size(BATCH_LANES, 1, 1)))
+void batch_bitpar_lanes(BATCH_KERNEL_ARGUMENTS) {
   __local uchar codes[256];
-  __local uint exchange[SHUFFLE ? 1 : 64];
+  __local uint exchange[SHUFFLE ? 1 : 2 * BATCH_LANES];
   __local ulong shared_bus_base;
   __local int shared_rows[2];  // the out lane's bottom value and next top-left corner
   code_table(present, codes);
   const int lane = (int)get_local_id(0);
   const uint p = ids[first + get_group_id(0)];
-  const BatchString rows = strings[pairs[p].rows], columns = strings[pairs[p].columns];
-  const int n = (int)columns.length, m = (int)rows.length;
-  int lo, hi;
-  pair_band(m, n, first_pass ? batch_first_bound(m, n, band, max_k) : bounds[p], &lo, &hi);
+  const PairSweep pair = pair_sweep(pairs, strings, p, first_pass, band, max_k, bounds);
+  const BatchString rows = pair.rows, columns = pair.columns;
+  const int n = pair.n, m = pair.m, lo = pair.lo, hi = pair.hi;
   const int words = (m + 31) / 32;
-  if (lane == 0) shared_bus_base = words > 32 ? bus_space(bus_used, n) : 0;
+  if (lane == 0) shared_bus_base = words > BATCH_LANES ? bus_space(bus_used, n) : 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   const ulong bus_base = shared_bus_base;
   const uint at = columns.raw_at - 1;
   int top_left = 0, above_last = 0, distance = m;
-  for (int s0 = 0; s0 < words; s0 += 32) {
-    const int r0 = 32 * s0, r1 = min(m, r0 + 1024);
-    const int used = min(32, words - s0);
+  for (int s0 = 0; s0 < words; s0 += BATCH_LANES) {
+    const int r0 = 32 * s0, r1 = min(m, r0 + 32 * BATCH_LANES);
+    const int used = min(BATCH_LANES, words - s0);
     const bool bottom_stripe = r1 == m;
     const int out_lane = used - 1, out_bit = (r1 - 1) % 32;
     const int first_column = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
@@ -235,7 +250,7 @@ void batch_bitpar_lanes(__global const BatchPair* restrict pairs, __global const
     const int columns_count = last - first_column + 1;
     const int steps = columns_count > 0 ? columns_count + used - 1 : 0;
     for (int t = 0; t < steps; ++t) {
-      const uint from_above = from_lane_above(hout, lane, 32, t, exchange);
+      const uint from_above = from_lane_above(hout, lane, BATCH_LANES, t, exchange);
       const int c = t - lane;
       if (lane < used && c >= 0 && c < columns_count) {
         const int j = first_column + c;

@@ -40,7 +40,7 @@ namespace {
 // cache, so stripes stay short: longer strings take several stripes of 8 blocks. With
 // `lanes` 32, they take the last class instead: 32 work-items per pair, a block each
 // (batch_bitpar_lanes), so that 10^5 pairs of 10 kbp fill a GPU.
-constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, 32};
+constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, BATCH_LANES};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
@@ -72,9 +72,10 @@ std::uint32_t words_of(std::uint64_t m) { return static_cast<std::uint32_t>((m +
 // parameter; 0: on a GPU, where a barrier is cheap and work-items are many).
 bool lanes_for(const Params& params, const DeviceInfo& device) {
   const std::int64_t lanes = params.at("lanes");
-  if (lanes != 0 && lanes != 1 && lanes != 32)
-    throw Error(ErrorCode::invalid_argument, "batch-bitpar takes lanes=0, 1 or 32, not " + std::to_string(lanes));
-  return lanes == 32 || (lanes == 0 && device.type == "gpu");
+  if (lanes != 0 && lanes != 1 && lanes != BATCH_LANES)
+    throw Error(ErrorCode::invalid_argument, "batch-bitpar takes lanes=0, 1 or " + std::to_string(BATCH_LANES) +
+                                                 ", not " + std::to_string(lanes));
+  return lanes == BATCH_LANES || (lanes == 0 && device.type == "gpu");
 }
 
 // The size class of a pair whose shorter string has m bytes: the fewest blocks that hold
@@ -362,9 +363,9 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
       const bool nvidia = device.info().platform_vendor.find("NVIDIA") != std::string::npos;
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar_lanes",
                                          std::string("-DWORDS=8 -DSHUFFLE=") + (nvidia ? "1" : "0"));
-      device.check_launch(kernel, 32);
+      device.check_launch(kernel, BATCH_LANES);
       set_args(kernel, args);
-      device.launch(kernel, std::size_t{32} * args.count, 32, busy.event(true));
+      device.launch(kernel, std::size_t{BATCH_LANES} * args.count, BATCH_LANES, busy.event(true));
     } else {
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar", "-DWORDS=" + std::to_string(kClassWords[k]));
       device.check_launch(kernel, wg);
@@ -651,7 +652,7 @@ std::vector<Variant> batch_variants() {
                     "KiB of packed strings per chunk, at most (the device runs one while the host packs the next; "
                     "a GPU needs hundreds of thousands of pairs in flight)",
                     Sweep::none},
-                   {"lanes", 0, 0, 32,
+                   {"lanes", 0, 0, BATCH_LANES,
                     "work-items per pair over 256 rows: 32, a workgroup with a 32-row block each; 1, one as for shorter "
                     "pairs; 0, 32 on a GPU and 1 elsewhere",
                     Sweep::none}};

@@ -44,12 +44,25 @@ void parallel_each(std::size_t count, unsigned threads, Body&& body) {
   if (failure) std::rethrow_exception(failure);
 }
 
-// Runs body(begin, end) over `threads` contiguous slices of [0, count) (cheap, even work
-// such as copying bytes: one claim per slice, not per item).
+// Slices of [0, count) for `threads`: one a thread, each of at least `least` items (at
+// least one slice).
+inline std::size_t slice_count(std::size_t count, unsigned threads, std::size_t least) {
+  return std::max<std::size_t>(1, std::min<std::size_t>(threads, count / least));
+}
+
+// Runs body(slice, begin, end) over `slices` contiguous slices of [0, count), on up to
+// `threads` threads (cheap, even work such as copying bytes: one claim per slice, not per
+// item; a slice's index for what each slice counts apart, then combines).
+template <typename Body>
+void parallel_slices(std::size_t count, std::size_t slices, unsigned threads, Body&& body) {
+  parallel_each(slices, threads, [&](std::size_t s) { body(s, count * s / slices, count * (s + 1) / slices); });
+}
+
+// Runs body(begin, end) over slice_count(count, threads, 64) slices of [0, count).
 template <typename Body>
 void parallel_slices(std::size_t count, unsigned threads, Body&& body) {
-  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(threads, count / 64));
-  parallel_each(slices, threads, [&](std::size_t s) { body(count * s / slices, count * (s + 1) / slices); });
+  parallel_slices(count, slice_count(count, threads, 64), threads,
+                  [&](std::size_t, std::size_t begin, std::size_t end) { body(begin, end); });
 }
 
 }  // namespace levcl::detail

@@ -226,12 +226,12 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     // Over a sample of a large batch, spread evenly and scaled to the whole (10^6 short
     // pairs asked one by one took 20 ms of a 100 ms call), on the host's threads.
     const std::size_t asked = std::min(count, kCostSample);
-    const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(thread_count(0), asked / 4096));
+    const std::size_t slices = slice_count(asked, thread_count(0), 4096);
     std::vector<double> sums(slices, 0);
     std::atomic<bool> predicted{true};
-    parallel_each(slices, thread_count(0), [&](std::size_t slice) {
+    parallel_slices(asked, slices, thread_count(0), [&](std::size_t slice, std::size_t from, std::size_t to) {
       double sum = 0;  // summed apart: the slices' sums share a cache line
-      for (std::size_t k = asked * slice / slices; k < asked * (slice + 1) / slices && predicted; ++k) {
+      for (std::size_t k = from; k < to && predicted; ++k) {
         const auto p = model(inputs, shape(k * count / asked));
         if (!p) predicted = false;
         else sum += p->seconds;

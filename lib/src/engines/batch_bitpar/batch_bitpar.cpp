@@ -101,12 +101,6 @@ Sides sides_of(const BatchCall& call, std::size_t i) {
 
 std::int64_t bus_units(const Sides& s) { return s.m > kStripeRows ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0; }
 
-// [0, count) in `slices` contiguous slices, body(slice, begin, end) on the host's threads.
-template <typename Body>
-void each_slice(std::size_t count, std::size_t slices, unsigned threads, Body&& body) {
-  parallel_each(slices, threads, [&](std::size_t s) { body(s, count * s / slices, count * (s + 1) / slices); });
-}
-
 // A string's mark for each chunk that holds it, claimed by one host thread.
 class Stamps {
  public:
@@ -179,9 +173,9 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
     device += strings + sizeof(BatchPair) + 3 * sizeof(cl_uint) + (new_rows ? kMostMaskBytesPerRow * s.m : 0) +
               static_cast<std::uint64_t>(bus_units(s)) * BUS_ALIGN;
   };
-  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, packed.size() / 4096));
+  const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
-  each_slice(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+  parallel_slices(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     std::uint64_t h = 0, d = 0;  // summed apart: slices' neighbouring totals share a cache line
     for (std::size_t i = from; i < to; ++i) cost(sides_of(call, packed[i]), true, true, h, d);
     host[slice] = h;
@@ -231,14 +225,14 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
     kept.mark = 1;
   }
   const std::uint32_t mark = kept.mark;
-  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, count / 1024));
+  const std::size_t slices = slice_count(count, call.threads, 1024);
   struct alignas(64) Share {  // a cache line of its own: each thread counts in its share, pair by pair
     std::vector<std::uint32_t> claimed;
     std::array<std::uint32_t, kClassWords.size()> classes{};
     std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;  // then where its own start
   };
   std::vector<Share> shares(slices);
-  each_slice(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+  parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, packed[slot.begin + i]);
@@ -304,7 +298,7 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
       if (rows) share.words += words_of(text.size());
     }
   });
-  each_slice(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+  parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, packed[slot.begin + i]);
@@ -442,13 +436,13 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     device.wait(&slot.done);
     const cl_int* distances = slot.distances.data();
     const std::size_t listed = slot.ids_start.back();
-    const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, listed / 4096));
+    const std::size_t slices = slice_count(listed, call.threads, 4096);
     struct alignas(64) Share {  // a cache line of its own, as pack's
       std::array<std::vector<cl_uint>, kClassWords.size()> again;
       std::uint64_t cells = 0;
     };
     std::vector<Share> shares(slices);
-    each_slice(listed, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    parallel_slices(listed, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
       Share& share = shares[slice];
       for (std::size_t c = 0; c < kClassWords.size(); ++c)
         for (std::size_t i = std::max<std::size_t>(from, slot.ids_start[c]); i < std::min<std::size_t>(to, slot.ids_start[c + 1]); ++i) {
@@ -545,10 +539,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Slots& kept = device.state<Slots>("batch-bitpar");
   out.distances.assign(call.count, 0);
   // The pairs with a cell to compute; the others are known at once.
-  const std::size_t slices = std::max<std::size_t>(1, std::min<std::size_t>(call.threads, call.count / 4096));
+  const std::size_t slices = slice_count(call.count, call.threads, 4096);
   kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
   std::vector<std::size_t> most_by_slice(slices, 0);
-  each_slice(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+  parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     // Filled here, apart: the slices' vectors side by side would share cache lines.
     std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
     mine.clear();

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "io/cigar.hpp"
+#include "runtime/clock.hpp"
 #include "api/context_impl.hpp"
 #include "api/input_rules.hpp"
 #include "engines/divergence.hpp"
@@ -152,7 +153,6 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
   finished.clear();
   runs.clear();
   using Clock = std::chrono::steady_clock;
-  const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
   for (std::size_t level = 0; !pieces.empty(); ++level) {
     level_begins(level);
     const Clock::time_point level_start = Clock::now();
@@ -176,12 +176,12 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
       std::vector<PieceTracer::Span> spans;
       const Clock::time_point trace_start = Clock::now();
       engines.trace(*tracer, exact, runs, spans);
-      trace_ms += ms_since(trace_start);
+      trace_ms += 1e3 * detail::seconds_since(trace_start);
       for (std::size_t q = 0; q < group.size(); ++q) finished.push_back({group[q], spans[q]});
     }
     if (split.empty()) {
       detail::log().debug("align: level {}: {} finished ({:.1f} ms, tracebacks {:.1f})", level, finished.size(),
-                          ms_since(level_start), trace_ms);
+                          1e3 * detail::seconds_since(level_start), trace_ms);
       break;
     }
     std::vector<Piece> bounded;
@@ -190,7 +190,7 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
                          piece.distance >= 0 ? piece.distance : piece.at.bound});
     const Clock::time_point split_start = Clock::now();
     const std::vector<Breakpoint> found = engines.split(bounded);
-    split_ms = ms_since(split_start);
+    split_ms = 1e3 * detail::seconds_since(split_start);
     for (std::size_t q = 0; q < split.size(); ++q) {
       const PairPiece& piece = split[q];
       const Breakpoint& at = found[q];
@@ -207,7 +207,7 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
                         at.backward_score});
     }
     detail::log().debug("align: level {}: {} piece(s) split, {} finished ({:.1f} ms: breakpoints {:.1f}, tracebacks {:.1f})",
-                        level, split.size(), finished.size(), ms_since(level_start), split_ms, trace_ms);
+                        level, split.size(), finished.size(), 1e3 * detail::seconds_since(level_start), split_ms, trace_ms);
   }
 }
 
@@ -374,7 +374,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     const auto chunk_start = std::chrono::steady_clock::now();
     const Chunk chunk = next_chunk(strings, pairs, first, detail::thread_count(options.threads));
     detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.a.size(),
-                        1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count());
+                        1e3 * detail::seconds_since(chunk_start));
     const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
     // A level takes about half the time of the one before: its pieces' distances halve.
     const auto level_begins = [&](std::size_t level) {
@@ -391,13 +391,13 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     const auto assembled = std::chrono::steady_clock::now();
     assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
     detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),
-                        1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - assembled).count());
+                        1e3 * detail::seconds_since(assembled));
     for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
     device.progress().add_pairs(chunk.pairs.size());
     batch.costs += engines.costs();
     batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
   }
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double elapsed = detail::seconds_since(start);
   batch.device = device.info().name;
   batch.variant = plan.variant->info.name;
   batch.params = plan.params;

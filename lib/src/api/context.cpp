@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "api/context_impl.hpp"
+#include "runtime/clock.hpp"
 #include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "levcl/tuning.hpp"
@@ -168,7 +169,7 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
     result = plan.variant->spread_distance(*plan.device, *second, call);
   else
     result = plan.variant->distance.run(plan.device, call);
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double elapsed = detail::seconds_since(start);
   result.costs.build_seconds = plan.device ? plan.device->build_seconds() - built_before : 0.0;
   result.costs.seconds = std::max(0.0, elapsed - result.costs.build_seconds);
   if (result.distance > call.max_distance) {

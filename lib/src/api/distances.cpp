@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "api/context_impl.hpp"
+#include "runtime/clock.hpp"
 #include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "runtime/log.hpp"
@@ -108,12 +109,12 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       const detail::Variant& engine = detail::cheapest(device, Capability::batch, engines, pairs.size(), [&](std::size_t i) {
         return detail::PairShape{static_cast<double>(a_of(i).size()), static_cast<double>(b_of(i).size())};
       });
-      const double chosen_ms = 1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double chosen_ms = 1e3 * detail::seconds_since(start);
       batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
       alone = detail::run_alone(device, engine, batch_plan.params, strings, pairs, threads);
       detail::log().debug("auto: {} for the batch, chosen in {:.1f} ms; {} pairs alone, in {:.1f} ms", engine.info.name,
                           chosen_ms, std::count(alone.begin(), alone.end(), true),
-                          1e3 * std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - chosen_ms);
+                          1e3 * detail::seconds_since(start) - chosen_ms);
     }
   }
   // Under auto on a GPU, long pairs first go through a wavefront batch engine, bounded: the
@@ -211,7 +212,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     }
   }
 
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double elapsed = detail::seconds_since(start);
   out.costs.seconds = std::max(0.0, elapsed - out.costs.build_seconds);
   out.device = impl_->device && (automatic || named.device) ? impl_->device->info().name : "cpu";
   detail::log().info("distances of {} pairs in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s)",

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "api/context_impl.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/log.hpp"
 
 namespace levcl::detail {
@@ -107,7 +108,7 @@ struct Devices {
     part.seconds = 0;  // the batch's seconds are measured whole
   }
   double seconds_from(std::chrono::steady_clock::time_point start) const {
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double elapsed = detail::seconds_since(start);
     return std::max(0.0, elapsed - *std::max_element(built.begin(), built.end()));
   }
   // The labels of the devices that ran a chunk, ", "-separated.

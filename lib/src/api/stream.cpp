@@ -1,6 +1,7 @@
 // DistanceStream and AlignmentStream: chunks of pushed pairs through Context::distances or
 // Context::aligns, one running while the next fills.
 #include "levcl/stream.hpp"
+#include "runtime/clock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -76,7 +77,7 @@ struct Chunks {
     running = std::async(std::launch::async, [this] {
       const auto start = std::chrono::steady_clock::now();
       Batch batch = run(running_chunk.strings(), running_chunk.pairs());
-      running_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      running_seconds = detail::seconds_since(start);
       return batch;
     });
   }

@@ -1,4 +1,5 @@
 #include "runtime/open_device.hpp"
+#include "runtime/clock.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -73,7 +74,7 @@ void OpenDevice::prepare(const std::string& file, const std::vector<std::string>
       log().debug("preparing {} failed; it is built again when used: {}", key, e.what());
     }
   }
-  build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  build_seconds_ += detail::seconds_since(start);
 }
 
 cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name, const std::string& variant_options) {
@@ -85,7 +86,7 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
     const std::string source = program_source(file);
     const auto start = std::chrono::steady_clock::now();
     it = programs_.emplace(key, build_program(context_, device_, info_, file, source, options)).first;
-    build_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    build_seconds_ += detail::seconds_since(start);
   }
   try {
     return kernels_.emplace(key + " | " + name, cl::Kernel(it->second, name.c_str())).first->second;
@@ -105,7 +106,7 @@ void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t loca
   cl::Event first;
   queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
   wait(&first);
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall = detail::seconds_since(start);
   const double run = busy_span_of(first, first);
   build_seconds_ += std::max(0.0, wall - run);
   launched_.insert(kernel());

@@ -6,6 +6,7 @@
 // atomically, so concurrent processes never read a half-written binary. LEVCL_CACHE_DIR
 // moves the cache; LEVCL_NO_CACHE=1 disables it.
 #include "runtime/program_cache.hpp"
+#include "runtime/clock.hpp"
 
 #include <chrono>
 
@@ -15,10 +16,6 @@
 
 namespace levcl::detail {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string build_log(const cl::Program& program, const cl::Device& device) {
   try {

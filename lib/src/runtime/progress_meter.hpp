@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "levcl/levcl.hpp"
+#include "runtime/clock.hpp"
 
 namespace levcl::detail {
 
@@ -77,7 +78,7 @@ class ProgressMeter {
     p.pairs_done = std::min(pairs_, pairs_done_ + in_launch_);
     const double by_pairs = pairs_ > 0 ? static_cast<double>(p.pairs_done) / static_cast<double>(pairs_) : 0.0;
     p.fraction = std::min(1.0, std::max(by_pairs, done_ + share_ * part_));
-    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    p.seconds = detail::seconds_since(started_);
     return p;
   }
 

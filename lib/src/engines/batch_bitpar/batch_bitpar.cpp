@@ -27,6 +27,7 @@
 #include "cl/batch_bitpar.h"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/registry.hpp"
+#include "runtime/devices.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -354,7 +355,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
     args.count = slot.ids_start[k + 1] - slot.ids_start[k];
     if (args.count == 0) continue;
     if (k == kLanesClass) {  // a workgroup of 32 per pair: shuffles within a warp on NVIDIA
-      const bool nvidia = device.info().platform_vendor.find("NVIDIA") != std::string::npos;
+      const bool nvidia = nvidia_platform(device.info());
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar_lanes",
                                          std::string("-DWORDS=8 -DSHUFFLE=") + (nvidia ? "1" : "0"));
       device.check_launch(kernel, BATCH_LANES);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cl/bitpar.h"
+#include "runtime/devices.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
 
@@ -229,7 +230,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
                                             std::to_string(info.local_memory));
   // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other
   // device, and other workgroup sizes, through local memory.
-  const bool shuffle = lanes_geometry && lanes_ == 32 && info.platform_vendor.find("NVIDIA") != std::string::npos;
+  const bool shuffle = lanes_geometry && lanes_ == 32 && nvidia_platform(info);
   const std::string options = "-DLANES=" + std::to_string(lanes_) + " -DSIGMA=" + std::to_string(sigma) +
                               " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
                               (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0");

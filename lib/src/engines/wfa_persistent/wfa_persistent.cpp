@@ -15,6 +15,7 @@
 #include "cl/wfa_persistent.h"
 #include "engines/registry.hpp"
 #include "engines/wavefront_steps.hpp"
+#include "runtime/devices.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -192,7 +193,7 @@ class PieceMeetings final : public BreakpointFinder {
 };
 
 std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg) const {
-  const bool nvidia = device_.info().platform_vendor.find("NVIDIA") != std::string::npos;
+  const bool nvidia = nvidia_platform(device_.info());
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
          std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" +
          (nvidia ? "1" : "0");

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "cl/wfa_traceback.h"
+#include "runtime/clock.hpp"
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
@@ -83,7 +84,6 @@ class PieceTracebacks final : public PieceTracer {
 void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out,
                              std::vector<Span>& spans) {
   using Clock = std::chrono::steady_clock;
-  const auto ms_since = [](Clock::time_point t) { return 1e3 * std::chrono::duration<double>(Clock::now() - t).count(); };
   const Clock::time_point start = Clock::now();
   std::vector<TracebackPiece>& table = kept_.table;
   table.resize(count);
@@ -104,15 +104,15 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
                        static_cast<cl_uint>(count), kept_.d_fronts.at_least(device_, front_total * sizeof(cl_int)),
                        kept_.d_runs.at_least(device_, run_total * sizeof(cl_ulong))};
     device_.queue().enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(TracebackPiece), table.data());
-    table_ms = ms_since(start);
+    table_ms = 1e3 * seconds_since(start);
     set_args(kernel, args);
     BusySpan busy;
     const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;
     device_.launch(kernel, global, kWorkgroup, busy.event(true));
     device_.wait();
-    kernel_ms = ms_since(start) - table_ms;
+    kernel_ms = 1e3 * seconds_since(start) - table_ms;
     device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, runs.size() * sizeof(cl_ulong), runs.data());
-    read_ms = ms_since(start) - table_ms - kernel_ms;
+    read_ms = 1e3 * seconds_since(start) - table_ms - kernel_ms;
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
   } catch (const cl::Error& e) {
@@ -147,7 +147,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector
       *out++ = {RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS};
   });
   log().debug("traceback: {} piece(s), {} front rows; ms: table {:.1f}, kernel {:.1f}, read {:.1f}, unpack {:.1f}",
-              count, front_total, table_ms, kernel_ms, read_ms, ms_since(unpack_start));
+              count, front_total, table_ms, kernel_ms, read_ms, 1e3 * seconds_since(unpack_start));
 }
 
 std::vector<Variant> traceback_variants() {

@@ -322,7 +322,8 @@ struct BatchArgs {
   }
 };
 
-cl_int int_param(const BatchCall& call, const char* name) { return static_cast<cl_int>(call.params.at(name)); }
+// The caller's k as the kernels take it (-1: none).
+cl_int max_k_of(const BatchCall& call) { return static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX)); }
 
 // Queues one pass over the pairs slot.ids lists: each size class's launch, the distances back.
 void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BusySpan& busy,
@@ -339,7 +340,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
   args.ids = slot.d_ids.at_least(device, count * sizeof(cl_uint));
   args.first_pass = slot.first_pass ? 1 : 0;
   args.band = slot.band;
-  args.max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
+  args.max_k = max_k_of(call);
   args.bounds = slot.d_bounds.at_least(device, std::max<std::size_t>(1, slot.first_pass ? 1 : count) * sizeof(cl_int));
   args.bus = slot.d_bus.at_least(device, std::max<std::uint64_t>(1, slot.bus_units) * BUS_ALIGN);
   args.bus_used = slot.d_bus_used.at_least(device, sizeof(cl_uint));
@@ -431,7 +432,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   });
   const std::size_t count = slot.end - slot.begin;
   const cl_int band = slot.band;
-  const cl_int max_k = static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX));
+  const cl_int max_k = max_k_of(call);
   if (slot.bounds.size() < count) slot.bounds.resize(count);
   for (;;) {
     device.wait(&slot.done);
@@ -580,7 +581,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const bool lanes = lanes_for(call.params, info);
   try {
     BusySpan busy;
-    cl_int band = int_param(call, "band");
+    cl_int band = static_cast<cl_int>(call.params.at("band"));
     // A batch of long pairs without a k learns its first band on a probe of them: each pass
     // of doubled bounds sweeps the pair again, and a pair of distance d starting from 256
     // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes).

@@ -27,9 +27,17 @@
 // the first mismatch together, so a 1,000-byte run costs a few steps, not 125. With
 // TEAM 1 a work-item follows every run alone and the teams' phase is left out.
 //
+// Columns in local memory. A piece of one workgroup (GROUPS 1) may keep its four
+// columns in local memory (LOCAL_COLUMNS positions each), so that a step reads its
+// neighbours' rows in a few cycles instead of an L2 round trip, and its stop check and
+// progress need no global traffic either: a step costs its string loads and barriers.
+// The host caps such a piece's bound so that its positions fit (a first pass) and runs
+// the pieces that end above the cap again with their columns in global memory.
+//
 // Tunables (build options): WG work-items per workgroup, GROUPS workgroups (resident
-// together when more than one), TEAM lanes per extension team, EXTEND_WORDS and
-// PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
+// together when more than one), TEAM lanes per extension team, LOCAL_COLUMNS (0: the
+// columns in global memory), EXTEND_WORDS and PTX_FENCES as in wfa_common.cl and
+// workgroup_flags.cl.
 
 #include "wfa_common.cl"
 #include "wfa_persistent.h"
@@ -44,9 +52,27 @@
 #ifndef TEAM
 #define TEAM 128
 #endif
+#ifndef LOCAL_COLUMNS
+#define LOCAL_COLUMNS 0
+#endif
+#if LOCAL_COLUMNS && GROUPS > 1
+#error "columns in local memory serve pieces of one workgroup"
+#endif
+// Where the columns live; the previous step's are read through COLUMN_READ, volatile in
+// global memory since other workgroups write them.
+#if LOCAL_COLUMNS
+#define COLUMN __local
+#define COLUMN_READ __local
+#define STEP_FENCE CLK_LOCAL_MEM_FENCE
+#else
+#define COLUMN __global
+#define COLUMN_READ volatile __global
+#define STEP_FENCE (CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
+#endif
 #define TEAM_SIZE (TEAM < WG ? TEAM : WG)
 #define TEAMS (WG / TEAM_SIZE)
 #define SOLO_BYTES 16
+#define PROGRESS_STEPS 64
 
 #define FORWARD 0
 #define BACKWARD 1
@@ -171,7 +197,7 @@ inline long block_start(const Blocks* bl, long i, long p_low) {
 // Row and last row of a position's diagonal in one direction, from its neighbours of the
 // step before. Forward diagonal k = p takes rows from k - 1 (same row), k and k + 1;
 // backward diagonal kb = delta - p from kb - 1 (position p + 1), kb and kb + 1 (p - 1).
-inline int next_row(int direction, volatile __global int* prev, long at, long m, long n, long p, int r, int bound,
+inline int next_row(int direction, COLUMN_READ int* prev, long at, long m, long n, long p, int r, int bound,
                     int end, int* from_self) {
   const int toward_low = direction == FORWARD ? -1 : 1;  // the position of diagonal k - 1
   const int from_low = position_live(direction, m, n, p + toward_low, r - 1, bound) ? prev[at + toward_low] : UNREACHED;
@@ -190,9 +216,10 @@ inline long diagonal_of(int direction, long m, long n, long p) { return directio
 // its end writes results[q]; so the host sends and reads back a few bytes a piece, not the
 // whole state. With more workgroups per piece the host sets up the state and reads it.
 //
-// A piece's positions p_low .. p_low + width - 1 are stored. flags[g]: the last step
-// workgroup g has finished (INT_MAX once it stops); the host sets it to solo_last for
-// every workgroup but 0.
+// A piece's positions p_low .. p_low + width - 1 are stored (at most LOCAL_COLUMNS when
+// they are local). flags[g]: the last step workgroup g has finished (INT_MAX once it
+// stops); the host sets it to solo_last for every workgroup but 0. A piece of one
+// workgroup publishes it every PROGRESS_STEPS steps, for the progress only.
 //
 // A step has three phases, with barriers only between them (POCL's work-group loops need
 // barriers at this one level): every work-item computes its positions in the workgroup's
@@ -210,10 +237,15 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   const int m = (int)fields->m;
   __global const uchar* restrict b = b_all + fields->b_offset;
   const int n = (int)fields->n;
+#if LOCAL_COLUMNS
+  __local int columns[4][LOCAL_COLUMNS];
+  __local int *forward0 = columns[0], *forward1 = columns[1], *backward0 = columns[2], *backward1 = columns[3];
+#else
   __global int* forward0 = forward0_all + fields->column_offset;
   __global int* forward1 = forward1_all + fields->column_offset;
   __global int* backward0 = backward0_all + fields->column_offset;
   __global int* backward1 = backward1_all + fields->column_offset;
+#endif
   const long p_low = fields->p_low;
   const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
   volatile __global int* flags = flags_all + piece * GROUPS;
@@ -224,6 +256,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __local int pending_count, team_first[TEAMS], busy[3], stop;
   const int lid = (int)get_local_id(0);
 #if GROUPS == 1
+  // The least total this workgroup recorded, the state's distance kept where the stop
+  // check reads it: no other workgroup writes it.
+  __local int least_total;
+  if (lid == 0) least_total = INT_MAX;
   for (int i = lid; i < PERSISTENT_STATE_INTS(GROUPS); i += WG) state[i] = i == STATE_SOLUTION ? INT_MAX : 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
 #endif
@@ -247,8 +283,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       // alongside the neighbours' flags; again after them only where a neighbour stopped,
       // since its last column may then be older than step r - 1 and the distance it saw
       // must stop this workgroup too.
+#if GROUPS == 1
+      const int found = least_total;
+#else  // (in the preprocessor: a constant operand of && is a compiler warning)
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
-#if GROUPS > 1  // (in the preprocessor: a constant operand of && is a compiler warning)
       if (!solo && r > 0) {
         const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
         if (later == INT_MAX) found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
@@ -257,7 +295,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
       pending_count = 0;
     }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(STEP_FENCE);
     const bool stopping = stop;
 
     // The positions live at r: forward diagonals [lo, hi], backward ones delta - [lo, hi].
@@ -271,7 +309,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 #define NEXT(direction) \
   ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
 #define PREV(direction) \
-  ((volatile __global int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
+  ((COLUMN_READ int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
 
     // 1. Every position, each run followed for SOLO_BYTES. The first block's rows stay in
     // registers for the meetings, unless a team takes the run over.
@@ -301,7 +339,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         ++cells;
       }
     }
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(STEP_FENCE);
 
     // 2. The long runs, TEAMS at a time: each team compares 8 bytes per lane and takes the
     // least mismatch; a team that ends its run takes the next. busy[s % 3] says whether
@@ -327,7 +365,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         }
         if (lane == 0 && team < TEAMS) team_first[team] = INT_MAX;
         if (lid == 0) busy[(round + 1) % 3] = 0;
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        barrier(STEP_FENCE);
         const bool active = e < count;
         if (active) {
           const int from = (int)min((long)end, (long)row + 8 * (long)lane);
@@ -348,7 +386,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
           }
           if (e < count) busy[round % 3] = 1;
         }
-        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        barrier(STEP_FENCE);
         go_on = busy[round % 3] != 0;
         ++round;
       } while (go_on);
@@ -357,21 +395,34 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 
     // 3. Meetings: forward radius r against backward radii r - 1 and r (totals 2r - 1, 2r).
     // The first block's rows from registers, unless a team extended them.
+    int least = INT_MAX;
     for (long i = 0; i < block_count; ++i) {
       const long p = block_start(&bl, i, p_low) + lid, at = p - p_low;
       if (!position_live(FORWARD, m, n, p, r, bound)) continue;
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
       const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
-      if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m)
+      if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m) {
         record_meeting(state, 2 * r - 1, r, p, row);
+        least = min(least, 2 * r - 1);
+      }
       const int row_b = i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
-      if (position_live(BACKWARD, m, n, p, r, bound) && row + row_b >= m) record_meeting(state, 2 * r, r, p, row);
+      if (position_live(BACKWARD, m, n, p, r, bound) && row + row_b >= m) {
+        record_meeting(state, 2 * r, r, p, row);
+        least = min(least, 2 * r);
+      }
     }
+#if GROUPS == 1
+    if (least != INT_MAX) atomic_min(&least_total, least);  // read after the step's last barrier
+    // Nothing waits on a piece of one workgroup: its flag is only the host's progress.
+    if (lid == 0 && (stopping || r % PROGRESS_STEPS == 0)) atomic_xchg(&flags[g], stopping ? INT_MAX : r);
+#else
+    (void)least;
     // Every work-item's stores are ordered before the flag by the barrier and work-item 0's
     // fence in publish_progress (as a grid-wide barrier publishes).
     barrier(CLK_GLOBAL_MEM_FENCE);
     // Once stopped, every wait on this workgroup is met.
     if (lid == 0) publish_progress(&flags[g], stopping ? INT_MAX : r);
+#endif
     go_on = !stopping;
     ++r;
     barrier(CLK_LOCAL_MEM_FENCE);

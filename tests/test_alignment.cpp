@@ -64,12 +64,12 @@ TEST_CASE("align: optimal CIGARs on edge cases and random pairs") {
   for (const auto& [a, b] : test_pairs()) check_alignment(context, a, b, context.align(a, b));
 }
 
-TEST_CASE("align: parameter corners (small workgroups, teams of one and three)") {
+TEST_CASE("align: parameter corners (small workgroups, teams of one and three, local columns off and tiny)") {
   levcl::Context context;
   const auto pairs = levcl::test::random_pairs(12, 900, 5);
   for (const levcl::Params& params :
-       {levcl::Params{{"wg", 7}, {"team", 1}}, levcl::Params{{"wg", 64}, {"team", 3}, {"extend", 0}},
-        levcl::Params{{"wg", 32}, {"team", 32}, {"extend", 2}}}) {
+       {levcl::Params{{"wg", 7}, {"team", 1}}, levcl::Params{{"wg", 64}, {"team", 3}, {"extend", 0}, {"local", 0}},
+        levcl::Params{{"wg", 32}, {"team", 32}, {"extend", 2}, {"local", 16}}}) {
     for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
     for (const auto& [a, b] : pairs) check_alignment(context, a, b, context.align(a, b, {"persistent", params}));
   }

@@ -5,14 +5,17 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include "batches.hpp"
+#include "breakpoints.hpp"
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
-#include "breakpoints.hpp"
 
 namespace {
 
 using levcl::test::check_against_dp;
 using levcl::test::Pair;
+using levcl::test::reference;
+using levcl::test::views;
 
 }  // namespace
 
@@ -34,6 +37,37 @@ TEST_CASE("long matching runs ending at every offset of a team's step, in both d
       CHECK(check_against_dp(context, pairs, "persistent", params) == static_cast<int>(pairs.size()));
       for (std::size_t k = 0; k < pairs.size(); k += 7) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
     }
+}
+
+TEST_CASE("a batch's pieces in local columns, capped, and those above their caps again in global columns") {
+  // Distances from 0 to beyond every cap, length differences below, at and above the
+  // columns' width (a piece that cannot start locally), edge cases around the widths.
+  levcl::Context context;
+  std::mt19937_64 rng(31);
+  auto pairs = levcl::test::edge_cases({15, 16, 17, 64});
+  for (const double rate : {0.0, 0.002, 0.01, 0.05, 0.3}) {
+    const std::string a = levcl::test::random_string(rng, 2000, 4);
+    pairs.push_back({a, levcl::test::mutate(rng, a, rate, 4)});
+    pairs.push_back({a.substr(0, 1000 - 17), levcl::test::mutate(rng, a.substr(0, 1000), rate, 4)});
+  }
+  for (const std::size_t cut : {1, 14, 15, 16, 31, 32, 33, 63, 64, 65, 300}) {
+    const std::string a = levcl::test::random_string(rng, 600, 4);
+    pairs.push_back({a, a.substr(cut)});
+  }
+  const auto expected = reference(context, pairs);
+  for (const std::int64_t local : {0, 16, 32, 64, 512})
+    for (const std::int64_t k : {-1, 20}) {
+      CAPTURE(local);
+      CAPTURE(k);
+      const levcl::Options options{"persistent", {{"local", local}, {"wg", 32}}, k, 2};
+      const auto got = context.distances(views(pairs), options);
+      for (std::size_t i = 0; i < pairs.size(); ++i) {
+        CAPTURE(i);
+        CHECK(got.distances[i] == (k >= 0 && expected[i] > k ? -1 : expected[i]));
+      }
+    }
+  CHECK(levcl::unrunnable_reason(context.device(), "persistent", {{"local", 2048}, {"wg", 64}}).empty() ==
+        (context.device().local_memory >= 4 * 2048 * 4 + 4 * 1024));
 }
 
 TEST_CASE("two fronts of half the radius compute fewer cells than one") {

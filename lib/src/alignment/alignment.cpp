@@ -187,7 +187,7 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
     std::vector<Piece> bounded;
     for (const PairPiece& piece : split)
       bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
-                         piece.distance >= 0 ? piece.distance : piece.at.bound});
+                         piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0});
     const Clock::time_point split_start = Clock::now();
     const std::vector<Breakpoint> found = engines.split(bounded);
     split_ms = 1e3 * detail::seconds_since(split_start);

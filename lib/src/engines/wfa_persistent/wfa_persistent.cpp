@@ -59,10 +59,11 @@ std::int64_t groups_per_piece(std::int64_t allowed, std::size_t count, std::int6
   return std::max<std::int64_t>(1, std::min(groups, widest_blocks));
 }
 
-// Local memory of a workgroup (the kernel's __local arrays).
-std::uint64_t local_bytes(std::int64_t wg, std::int64_t team) {
+// Local memory of a workgroup (the kernel's __local arrays), with `local` positions of
+// each of its four columns.
+std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local) {
   const std::int64_t teams = wg / std::min(team, wg);
-  return static_cast<std::uint64_t>((4 * wg + teams + 5) * sizeof(cl_int));
+  return static_cast<std::uint64_t>((4 * wg + teams + 6 + 4 * local) * sizeof(cl_int));
 }
 
 // A piece's stored positions: every one live at some step up to the last,
@@ -77,6 +78,15 @@ Positions positions_of(const Piece& piece) {
   const std::int64_t low = std::max(-m, std::min(fwd_lo, delta - fwd_hi));
   const std::int64_t high = std::min(n, std::max(fwd_hi, delta - fwd_lo));
   return {low, high - low + 1};
+}
+
+// The largest bound under which a piece's positions fit `local` a column (the kernel's
+// LOCAL_COLUMNS): |n - m| + 2 * last step + 1 of them at most; -1 where none does, or
+// where a piece's exact distance lies above it.
+std::int64_t local_bound(const Piece& piece, std::int64_t local) {
+  const std::int64_t room = local - 1 - std::abs(piece.n - piece.m);
+  const std::int64_t cap = room < 0 ? -1 : std::min(piece.bound, room / 2 * 2);
+  return piece.exact && cap < piece.bound ? -1 : cap;
 }
 
 // Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
@@ -168,13 +178,19 @@ class PieceMeetings final : public BreakpointFinder {
   // Builds the programs an alignment's levels are expected to use, side by side.
   void prepare_levels();
 
+  // Pieces that run a workgroup each (they outnumber the workgroups twice over) first run
+  // with their columns in local memory and their bounds capped to fit; those that end
+  // above a cap below their own bound run again with global columns.
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
   Costs costs() const override { return costs_; }
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
 
  private:
-  std::string program_options(std::int64_t groups, std::int64_t wg) const;
-  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
+  std::string program_options(std::int64_t groups, std::int64_t wg, std::int64_t local) const;
+  // In as few launches as memory allows; `local`: the columns' positions in local memory,
+  // every piece's within them, one narrow workgroup each (0: global columns).
+  std::vector<Breakpoint> run_launches(const std::vector<Piece>& pieces, std::int64_t local);
+  void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
   std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
                                            std::int64_t wg, double expected_steps);
@@ -192,17 +208,19 @@ class PieceMeetings final : public BreakpointFinder {
   std::uint64_t peak_bytes_ = 0;
 };
 
-std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg) const {
+std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg, std::int64_t local) const {
   const bool nvidia = nvidia_platform(device_.info());
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
-         std::to_string(params_.at("team")) + " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" +
-         (nvidia ? "1" : "0");
+         std::to_string(params_.at("team")) + " -DLOCAL_COLUMNS=" + std::to_string(local) +
+         " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
 }
 
 void PieceMeetings::prepare_levels() {
   // Level l splits 2^l pieces of about d / 2^l each, down to those a traceback takes (at
   // least a few dozen); each piece count has its workgroups per piece (run's choice), and
-  // beyond twice the workgroups, one narrow workgroup each. A piece of fewer blocks of
+  // beyond twice the workgroups, one narrow workgroup each, its columns local (the
+  // deeper levels' pieces fit them; the few that do not build the global program when
+  // they come). A piece of fewer blocks of
   // positions than its share runs that many workgroups, a count the estimate cannot
   // foretell: such levels are left to build when they come (a build not used costs as
   // much as one used where the driver compiles one program at a time, as NVIDIA's does).
@@ -210,36 +228,73 @@ void PieceMeetings::prepare_levels() {
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(allowed)) {
-      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup)));
+      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup), params_.at("local")));
       break;
     }
     const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
     if (count == 1 || d / static_cast<double>(wg) >= static_cast<double>(groups))
-      options.push_back(program_options(groups, wg));
+      options.push_back(program_options(groups, wg, 0));
   }
   device_.prepare("wfa_persistent.cl", options);
 }
 
 std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
+  for (const Piece& piece : pieces)
+    if (piece.m >= INT_MAX || piece.n >= INT_MAX)
+      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
+                                                 " bytes (32-bit rows)");
+  const std::int64_t local = params_.at("local");
+  if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
+    return run_launches(pieces, 0);
+  std::vector<Breakpoint> out(pieces.size());
+  std::vector<Piece> capped, again;
+  std::vector<std::size_t> capped_of, again_of;
+  const auto run_again = [&](std::size_t q) {
+    again.push_back(pieces[q]);
+    again_of.push_back(q);
+  };
+  for (std::size_t q = 0; q < pieces.size(); ++q) {
+    const std::int64_t cap = local_bound(pieces[q], local);
+    if (cap < 0) {
+      run_again(q);
+      continue;
+    }
+    capped.push_back(pieces[q]);
+    capped.back().bound = cap;
+    capped_of.push_back(q);
+  }
+  const std::vector<Breakpoint> first = run_launches(capped, local);
+  for (std::size_t k = 0; k < capped.size(); ++k) {
+    const std::size_t q = capped_of[k];
+    if (first[k].distance <= capped[k].bound || capped[k].bound == pieces[q].bound)
+      out[q] = first[k];
+    else
+      run_again(q);
+  }
+  pieces_finished_ -= again.size() - (pieces.size() - capped.size());  // they finish in the second pass
+  log().debug("persistent: {} of {} piece(s) ended within local columns of {}", pieces.size() - again.size(),
+              pieces.size(), local);
+  const std::vector<Breakpoint> second = run_launches(again, 0);
+  for (std::size_t k = 0; k < again.size(); ++k) out[again_of[k]] = second[k];
+  return out;
+}
+
+std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t local) {
   const DeviceInfo& info = device_.info();
   const std::int64_t allowed = groups_allowed(info, params_), wg = params_.at("wg");
   // Launches as large as memory allows: the columns within one buffer, everything within
   // what the strings leave of the device (a tenth kept for the driver).
   const std::uint64_t room =
       info.global_memory / 10 * 9 > strings_.bytes ? info.global_memory / 10 * 9 - strings_.bytes : 0;
-  for (const Piece& piece : pieces)
-    if (piece.m >= INT_MAX || piece.n >= INT_MAX)
-      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
-                                                 " bytes (32-bit rows)");
   std::vector<Breakpoint> out;
   out.reserve(pieces.size());
   for (std::size_t first = 0; first < pieces.size();) {
     std::size_t count = 0;
-    std::uint64_t width = 0;
+    std::uint64_t width = 0;  // of the global columns
     std::int64_t widest = 0, groups = 1;
     while (first + count < pieces.size()) {
-      const std::int64_t w = positions_of(pieces[first + count]).width;
-      const std::int64_t g = groups_per_piece(allowed, count + 1, (std::max(widest, w) + wg - 1) / wg);
+      const std::int64_t w = local > 0 ? 0 : positions_of(pieces[first + count]).width;
+      const std::int64_t g = local > 0 ? 1 : groups_per_piece(allowed, count + 1, (std::max(widest, w) + wg - 1) / wg);
       const std::uint64_t bytes = launch_bytes(width + w, count + 1, g);
       if (bytes > room || (width + w) * sizeof(cl_int) > info.max_allocation) {
         if (count > 0) break;
@@ -257,19 +312,21 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
     // Pieces that outnumber the workgroups twice over get one narrow workgroup each: their
     // fronts are short, and a wide one would idle most of its work-items through every
     // step's barriers, with fewer resident workgroups per compute unit.
-    const std::int64_t narrow =
-        static_cast<std::int64_t>(count) >= 2 * allowed ? std::min<std::int64_t>(wg, kNarrowWorkgroup) : wg;
-    launch(&pieces[first], count, groups, narrow, out);
+    const std::int64_t narrow = local > 0 || static_cast<std::int64_t>(count) >= 2 * allowed
+                                    ? std::min<std::int64_t>(wg, kNarrowWorkgroup)
+                                    : wg;
+    launch(&pieces[first], count, groups, narrow, local, out);
     first += count;
   }
   return out;
 }
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
-                           std::vector<Breakpoint>& out) {
-  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg));
+                           std::int64_t local, std::vector<Breakpoint>& out) {
+  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, local));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
   LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"));
+  if (local > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
   double distance = 0;
@@ -293,7 +350,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     args.b = strings_.b;
     // Unwritten cells are never read: a cell is read only where it was live the step before.
     cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
-    for (int c = 0; c < 4; ++c) *column_args[c] = columns_[c].at_least(device_, table.width * sizeof(cl_int));
+    for (int c = 0; c < 4; ++c) *column_args[c] = columns_[c].at_least(device_, std::max<std::uint64_t>(table.width, 1) * sizeof(cl_int));
     args.pieces = table_.at_least(device_, count * sizeof(PersistentPiece));
     // Every workgroup publishes its steps, also the one of a piece that waits on no other.
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
@@ -426,10 +483,16 @@ std::vector<Variant> persistent_variants() {
        Sweep::none},
       {"team", 128, 1, 1024, "work-items that extend one long matching run together", Sweep::none},
       {"solo", 2, 0, 1024, "blocks of wg positions that workgroup 0 runs alone before the others join", Sweep::none},
+      {"local", 512, 0, 2048,
+       "positions of each column that pieces of one workgroup keep in local memory, their bounds capped to fit "
+       "(0: global memory); those that end above the cap run again in global memory",
+       Sweep::none},
       extend_param(),
   };
   v.needs = [](const Params& p) {
-    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), p.at("team")),
+    const std::int64_t narrow = std::min<std::int64_t>(p.at("wg"), kNarrowWorkgroup);
+    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")),
+                       std::max(local_bytes(p.at("wg"), p.at("team"), 0), local_bytes(narrow, p.at("team"), p.at("local"))),
                        static_cast<std::uint64_t>(p.at("groups"))};
   };
   v.memory = [](const Params&, const PairShape& pair) {

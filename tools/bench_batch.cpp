@@ -130,7 +130,7 @@ BatchRow levcl_row(const BatchBench& b, const Workload& w, const std::string& va
   BatchRow row;
   row.engine = "levcl " + variant;
   row.threads = b.threads ? b.threads : std::thread::hardware_concurrency();
-  const levcl::Options options{variant, {}, -1, b.threads};
+  const levcl::Options options{variant, b.params, -1, b.threads};
   // A device variant's warm-up is the whole batch: it builds every program the batch needs
   // and sizes the buffers the context keeps for later calls, as a user's second batch finds them.
   if (variant == "auto" || levcl::variant_info(variant).uses_device) b.context->distances(w.views, w.pairs, options);
@@ -155,10 +155,11 @@ BatchRow align_row(const BatchBench& b, const Workload& w, Agreement& agreed) {
   BatchRow row;
   row.engine = "levcl align";
   row.threads = 1;
-  b.context->aligns(w.views, w.pairs);
+  const levcl::Options options{"", b.params, -1, b.threads};
+  b.context->aligns(w.views, w.pairs, options);
   for (int run = 0; run < b.repeat; ++run) {
     const auto start = std::chrono::steady_clock::now();
-    const BatchAlignment r = b.context->aligns(w.views, w.pairs);
+    const BatchAlignment r = b.context->aligns(w.views, w.pairs, options);
     const double seconds = seconds_since(start) - r.costs.build_seconds;
     std::vector<std::int64_t> distances;
     for (std::size_t i = 0; i < r.alignments.size(); ++i) {
@@ -217,7 +218,7 @@ BatchRow stream_row(const BatchBench& b, const Workload& w, const std::string& v
   BatchRow row;
   row.engine = "levcl " + variant + " (DistanceStream)";
   row.threads = b.threads ? b.threads : std::thread::hardware_concurrency();
-  const levcl::Options options{variant, {}, -1, b.threads};
+  const levcl::Options options{variant, b.params, -1, b.threads};
   const std::vector<std::int64_t> expected = b.context->distances(w.views, w.pairs, options).distances;
   std::uint64_t wrong = 0;
   std::vector<double> samples = {resident_mib()};

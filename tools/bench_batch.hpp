@@ -18,6 +18,7 @@ struct BatchBench {
   // turn from 10^5 synthetic ones; peak RSS reported as it goes).
   std::vector<std::string> workloads;
   std::vector<std::string> variants;  // levcl variants, "auto" included
+  Params params;                      // of every levcl run (--param)
   std::vector<const Peer*> peers;
   std::vector<std::string> notes;     // for the header
   Context* context = nullptr;         // levcl's, on the device chosen

@@ -48,6 +48,7 @@ struct Options {
   std::string alphabet = "ACGT";
   std::uint64_t seed = 1;
   std::string variants = "auto";
+  std::vector<std::string> params;  // KEY=VALUE or VARIANT.KEY=VALUE, for every levcl run
   std::string peers = "edlib,wfa2";
   std::string device;
   int repeat = 3;
@@ -84,6 +85,12 @@ void define_options(CLI::App& app, Options& o) {
                  "(every device variant that computes distances) or none")
       ->capture_default_str()
       ->type_name("LIST");
+  // allow_extra_args(false): each --param takes one value, as levcl's.
+  app.add_option("--param", o.params,
+                 "Variant parameter KEY=VALUE or VARIANT.KEY=VALUE (repeatable), for every levcl run, e.g. "
+                 "persistent.local=0")
+      ->allow_extra_args(false)
+      ->type_name("KEY=VALUE");
   app.add_option("--peers", o.peers, "CPU peers: edlib, wfa2, or none")->capture_default_str()->type_name("LIST");
   add_device_option(app, o.device);
   app.add_option("--repeat", o.repeat, "Measured runs per engine and pair (after a warm-up)")
@@ -242,8 +249,9 @@ std::string params_text(const levcl::Params& params) {
 struct Bench {
   const Options& o;
   levcl::Context context;
+  levcl::Params params;  // --param's
 
-  explicit Bench(const Options& options) : o(options), context(options.device) {}
+  Bench(const Options& options, levcl::Params p) : o(options), context(options.device), params(std::move(p)) {}
 
   // Whether run i of the row may start: the first always does, later ones while the
   // row's runs so far took less than the budget.
@@ -296,7 +304,7 @@ struct Bench {
   Row device_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
     r.engine = "levcl " + variant;
     return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool) {
-      const levcl::Result result = context.distance(x, y, variant);
+      const levcl::Result result = context.distance(x, y, variant, params);
       // auto chooses per pair: say what it chose.
       return DeviceRun{result.distance, result.costs.seconds, result.costs.kernel_seconds, result.costs.cells,
                        (variant == "auto" ? result.variant + ": " : std::string()) + params_text(result.params),
@@ -309,7 +317,7 @@ struct Bench {
   Row align_row(Row r, const std::string& a, const std::string& b) {
     r.engine = "levcl align";
     return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool checked) {
-      const levcl::Alignment result = context.align(x, y);
+      const levcl::Alignment result = context.align(x, y, levcl::Options{"", params});
       if (checked && levcl::verify_alignment(x, y, result.cigar) != result.distance)
         throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
       const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, x.size() + y.size());
@@ -432,11 +440,14 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     if (!app.count("--time-limit")) o.time_limit = 10;
   }
   Engines e = engines(o);
+  levcl::Params params;
+  for (const auto& p : o.params) levcl::parse_param(p, params);
   if (!o.batch.empty()) {
     levcl::Context context(o.device);
     BatchBench b;
     b.workloads = o.batch;
     b.variants = e.device_variants;
+    b.params = params;
     b.variants.insert(b.variants.end(), e.cpu_variants.begin(), e.cpu_variants.end());
     b.peers = e.peers;
     b.notes = e.notes;
@@ -452,7 +463,7 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     return run_batch_bench(b);
   }
   const auto work = workloads(o);
-  Bench bench(o);
+  Bench bench(o, params);
   const Header h = header(o, command, e, bench);
 
   std::vector<Row> rows;

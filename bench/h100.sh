@@ -137,5 +137,17 @@ case $phase in
       -o "$out/align-levels" 2>&1 | grep -E 'align:|persistent:|bitpar:' >"$out/align-levels.log"
     # Python: levcl.distances on 10^6 pairs of 150 bp given as lists of str (where the host has CPython 3.11 and numpy)
     PYTHONPATH=.gpu/python python3 bench/python_batch.py 1000000 150 >"$out/python.txt" 2>&1 || true ;;
+  local-columns)  # persistent's pieces of one workgroup with their columns in local memory (persistent.local; 0: global)
+    for local in 0 256 512 1024; do
+      levcl-bench --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:100000:10000:0.99 \
+        --variants auto,persistent --param "persistent.local=$local" --peers none --repeat 3 -o "$out/batches-local-$local"
+    done
+    for local in 0 512; do
+      levcl-bench --align --variants auto,persistent --param "persistent.local=$local" --peers none --repeat 3 \
+        -o "$out/align-ecoli-local-$local" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    done
+    # how many of the SARS-CoV-2 pairs end within the local columns' cap, and the launches
+    levcl -vv --all-vs-all "$d/sarscov2/ncov_example_418.fa.gz" --variant persistent 2>&1 >/dev/null |
+      grep -E 'persistent:|distances of' >"$out/local-columns.log" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -102,7 +102,7 @@ py::dict variant_dict(const levcl::VariantInfo& v) {
   for (const levcl::Capability c : v.capabilities) capabilities.append(levcl::capability_name(c));
   return py::dict("name"_a = v.name, "description"_a = v.description, "uses_device"_a = v.uses_device,
                   "family"_a = v.family, "work"_a = v.work == levcl::Work::matrix ? "matrix" : "wavefront",
-                  "tuned"_a = v.tuned, "capabilities"_a = capabilities, "params"_a = params);
+                  "tuned"_a = v.tuned, "planner"_a = v.planner, "capabilities"_a = capabilities, "params"_a = params);
 }
 
 levcl::Options options(const std::string& variant, const std::optional<levcl::Params>& params,
@@ -357,7 +357,7 @@ serialised; separate contexts run in parallel from separate threads.)")
         return out;
       },
       "Every variant as a dict: name, description, uses_device, family, work (\"matrix\" or\n"
-      "\"wavefront\"), tuned, capabilities (\"distance\", \"batch\", \"breakpoint\", \"traceback\"),\n"
+      "\"wavefront\"), tuned, planner (one of auto's engines, tuned first), capabilities (\"distance\", \"batch\", \"breakpoint\", \"traceback\"),\n"
       "and params (name, default, min, max, description).");
   m.def(
       "read_fasta",

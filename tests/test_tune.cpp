@@ -12,6 +12,9 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <vector>
+
+#include "levcl/levcl.hpp"
 
 #include "test_files.hpp"
 
@@ -86,6 +89,22 @@ TEST_CASE("a short tuning run writes a database entry; --resume adds nothing") {
   CHECK(plot.status == 0);
   CHECK(fs::exists(png));
   CHECK(read_file(png).substr(1, 3) == "PNG");
+}
+
+TEST_CASE("a default run measures auto's engines first, the paper's other variants with the budget they leave") {
+  const std::string path = (scratch_dir() / "tune-default.json").string();
+  const Output r = levcl_tune("--budget 15 --length 1500 --similarities 0.9 --max-tile 2 --output " + quote(path));
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const nlohmann::json j = load(path);
+  std::vector<bool> planner;  // of each measured row, in the order measured
+  for (const auto& m : j.at("measurements"))
+    if (!m.contains("error")) planner.push_back(levcl::variant_info(m.at("variant").get<std::string>()).planner);
+  REQUIRE(!planner.empty());
+  CHECK(planner.front());
+  CHECK(std::is_partitioned(planner.begin(), planner.end(), [](bool p) { return p; }));
+  for (const std::string engine : {"bitpar", "persistent", "pwg"}) CHECK(levcl::variant_info(engine).planner);
+  CHECK(!levcl::variant_info("minreads").planner);
 }
 
 TEST_CASE("bad options and unknown variants exit with status 2") {

@@ -57,7 +57,8 @@ void define_options(CLI::App& app, Options& o) {
   app.set_version_flag("--version", std::string("levcl-tune ") + levcl::version());
   app.footer(
       "Exit status: 0 success, 2 bad usage or input, 3 failure while running.\n"
-      "The budget is shared out between the variants (unused time passes on to the next one); "
+      "The budget is shared out between the variants, auto's engines first (bitpar, persistent, pwg, ...: "
+      "they share all of it, and the paper's other variants what they leave); unused time passes on to the next one; "
       "within a variant the default configuration runs first, then the others in an order "
       "that samples the whole space evenly, so a short budget still sees all of it coarsely.");
 }

@@ -142,6 +142,9 @@ struct VariantInfo {
   std::vector<ParamSpec> params;
   bool tuned = true;             // levcl-tune sweeps it unless told which variants to tune
                                  // (false for baselines never worth running for speed)
+  bool planner = false;          // one of the engines auto chooses between in practice:
+                                 // levcl-tune measures them first, with the whole budget
+                                 // if they need it, and the paper's others with what is left
   std::string family;            // its kernel family: the name shared by cl/, lib/src/ and the tests
   Work work = Work::wavefront;
   std::vector<Capability> capabilities;  // what it can do, in the order of the enum

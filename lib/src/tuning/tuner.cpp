@@ -37,12 +37,17 @@ const VariantInfo& fallback_variant() { return detail::auto_fallback_variant().i
 // call without parameters would consult) plays no part.
 Params defaults_of(const VariantInfo& info) { return detail::resolve_params(info, {}); }
 
+// The variants to tune, auto's engines (VariantInfo::planner) first.
 std::vector<std::string> chosen_variants(const TuneSettings& s) {
   std::vector<std::string> names;
+  const auto planner_first = [&names] {
+    std::stable_partition(names.begin(), names.end(), [](const std::string& n) { return variant_info(n).planner; });
+    return names;
+  };
   if (s.variants.empty()) {
     for (const detail::Variant* v : detail::variants_with(Capability::distance))
       if (v->info.uses_device && v->info.tuned) names.push_back(v->info.name);
-    return names;
+    return planner_first();
   }
   for (const auto& name : s.variants) {
     // Throws invalid_argument for unknown names, and for variants that compute no distance.
@@ -53,7 +58,7 @@ std::vector<std::string> chosen_variants(const TuneSettings& s) {
     if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   if (names.empty()) throw Error(ErrorCode::invalid_argument, "--variants names no variant");
-  return names;
+  return planner_first();
 }
 
 // The synthetic length at which the fallback variant's defaults take about 0.1-0.2 s on
@@ -337,9 +342,13 @@ TuneSummary tune(Context& context, const TuneSettings& s, const Report& report, 
   for (std::size_t pi = 0; pi < plans.size(); ++pi) {
     const VariantPlan& plan = plans[pi];
     const std::string& name = plan.info->name;
-    // This variant's share of what is left of the budget; unused time passes on.
-    const double share_end =
-        elapsed() + std::max(0.0, s.budget_seconds - elapsed()) / static_cast<double>(plans.size() - pi);
+    // This variant's share of what is left of the budget, shared between auto's engines
+    // while one is left (they come first), then between the others; unused time passes on.
+    const auto sharing = static_cast<double>(
+        plan.info->planner ? std::count_if(plans.begin() + static_cast<std::ptrdiff_t>(pi), plans.end(),
+                                           [](const VariantPlan& p) { return p.info->planner; })
+                           : static_cast<std::ptrdiff_t>(plans.size() - pi));
+    const double share_end = elapsed() + std::max(0.0, s.budget_seconds - elapsed()) / sharing;
     double fastest = record.fastest_seconds(name, record.workloads[order.front()].name);
     for (const auto& c : plan.configs) {
       if (!c.unrunnable.empty() || record.measured(name, c.params)) continue;

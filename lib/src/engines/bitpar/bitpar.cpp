@@ -224,6 +224,7 @@ std::vector<Variant> bitpar_variants() {
   device.info.name = "bitpar";
   device.info.description = "Myers/Hyyro bit-vector DP in stripes of 32*wg rows, stripes chained through global memory, one launch";
   device.info.uses_device = true;
+  device.info.planner = true;
   device.info.work = Work::matrix;
   device.info.params = {
       {"wg", 32, 1, 1024, "32-row blocks per stripe = work-items per workgroup (32: one warp, shuffles on NVIDIA)",
@@ -266,6 +267,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.name = "bitpar-vector";
   vector.info.description = "bit-vector DP for CPU devices: one work-item per stripe of 4 x 64 rows in vector lanes";
   vector.info.uses_device = true;
+  vector.info.planner = true;
   vector.info.work = Work::matrix;
   vector.info.params = {device.info.params[1], device.info.params[2]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };

@@ -178,6 +178,7 @@ Variant band_variant(std::string name, std::string description, BandKernel kind)
   v.distance = {[kind](OpenDevice* device, const Call& call) { return run_wfa_band(*device, kind, call); },
                 measured_cost(v.info.work)};
   v.auto_fallback = kind == BandKernel::pwg;  // the fastest variant on every device measured so far
+  v.info.planner = kind == BandKernel::pwg;
   return v;
 }
 

@@ -472,6 +472,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
 std::vector<Variant> persistent_variants() {
   Variant v;
   v.info.name = "persistent";
+  v.info.planner = true;
   v.info.description =
       "one launch per pair: forward and backward wavefronts meet in the middle, workgroups step radius by radius "
       "through flags, long matching runs extended by teams";

@@ -136,8 +136,8 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
     throw Error(ErrorCode::internal, "auto plans the distance of a pair only; the caller chooses the variant of others");
   detail::OpenDevice* dev =
       automatic || detail::find_variant(variant, capability).info.uses_device ? &open() : nullptr;
-  // The CPU variants have no parameters to look up.
-  const TunedChoice tuned = !dev        ? TunedChoice{variant, {}, "defaults"}
+  // The CPU variants have no tuning to look up: their defaults.
+  const TunedChoice tuned = !dev        ? TunedChoice{variant, detail::resolve_params(detail::find_variant(variant).info, {}), "defaults"}
                             : automatic ? detail::auto_choice(dev->info(), *pair).choice
                                         : tuned_choice(dev->info(), variant);
   const auto& v = detail::find_variant(tuned.variant);

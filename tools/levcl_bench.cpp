@@ -484,7 +484,7 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     for (const auto& v : e.device_variants) add(bench.device_row(base, v, a, b));
     if (o.align) add(bench.align_row(base, a, b));
     for (const auto& v : e.cpu_variants)
-      add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v).distance; }));
+      add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v, bench.params).distance; }));
     for (const auto* p : e.peers)
       add(o.align ? bench.cpu_row(base, p->name + " align", [&, p] { return p->align(a, b); })
                   : bench.cpu_row(base, p->name, [&, p] { return p->distance(a, b); }));

@@ -58,9 +58,9 @@ TEST_CASE("many stripes through a ring of two or three bus slots, progress every
 
 TEST_CASE("lengths around a word, a stripe and several stripes, all 256 byte values") {
   // Words of 32 (bitpar) and 64 (bitpar-vector, cpu-bitpar) rows; stripes of 32 wg rows
-  // (32 and 1024 at wg 1 and 32) and of 256 rows.
+  // (32 and 1024 at wg 1 and 32), of 256 rows and of cpu-bitpar's 256 or 512.
   levcl::Context context;
-  const auto cases = levcl::test::edge_cases({32, 64, 256, 1024, 2048});
+  const auto cases = levcl::test::edge_cases({32, 64, 256, 512, 1024, 2048});
   for (const auto& variant : family())
     for (const std::int64_t wg : {1, 32}) {
       levcl::Params params;
@@ -69,6 +69,23 @@ TEST_CASE("lengths around a word, a stripe and several stripes, all 256 byte val
       CAPTURE(variant);
       CHECK(check_against_dp(context, cases, variant, params) == static_cast<int>(cases.size()));
     }
+}
+
+TEST_CASE("cpu-bitpar's stripes of four and eight blocks, whatever vector the CPU has: lengths around them, bounds") {
+  levcl::Context context;
+  const auto cases = levcl::test::edge_cases({64, 256, 512, 1024});
+  const auto pairs = long_pairs();
+  for (const std::int64_t blocks : {4, 8}) {
+    CAPTURE(blocks);
+    const levcl::Params params{{"blocks", blocks}};
+    CHECK(check_against_dp(context, cases, "cpu-bitpar", params) == static_cast<int>(cases.size()));
+    for (const auto& [a, b] : pairs) {
+      const std::int64_t d = context.distance(a, b, "cpu-dp").distance;
+      CHECK(context.distance(a, b, levcl::Options{"cpu-bitpar", params, d}).distance == d);
+      if (d > 0) CHECK(context.distance(a, b, levcl::Options{"cpu-bitpar", params, d - 1}).distance == -1);
+    }
+  }
+  CHECK_THROWS_AS(context.distance("kitten", "sitting", "cpu-bitpar", {{"blocks", 5}}), levcl::Error);
 }
 
 TEST_CASE("a bound k: a band across the stripes, exact at k, -1 below it") {

@@ -113,10 +113,14 @@ inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
   return codes;
 }
 
+// The blocks of cpu-bitpar's stripes where the CPU runs their vector fast: eight with
+// AVX-512, else four.
+int cpu_bitpar_blocks();
+
 // cpu-bitpar's engine: D'[m][n] over the band (exact when it is <= k of the band; the
-// caller checks). Adds the cells it computes to *cells; checks `cancel` (when given) between
-// stripes.
-std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, std::uint64_t* cells,
-                                 const Cancellation* cancel = nullptr);
+// caller checks), in stripes of `blocks` 64-row blocks (4 or 8; 0: the CPU's fastest).
+// Adds the cells it computes to *cells; checks `cancel` (when given) between stripes.
+std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, int blocks,
+                                 std::uint64_t* cells, const Cancellation* cancel = nullptr);
 
 }  // namespace levcl::detail

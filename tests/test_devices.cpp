@@ -188,6 +188,35 @@ TEST_CASE("one long pair over two devices: the top half of the rows on one, the 
   CHECK(small.device == context.devices()[0].name);
 }
 
+TEST_CASE("one long pair split between two contexts, the bottom half's row handed over as bytes (levcl-mpi's ranks)") {
+  levcl::Context near, far;
+  std::mt19937_64 rng(59);
+  const std::string a = levcl::test::random_string(rng, 40000, 4);  // 1.6e9 cells: over kSinglePairCells
+  for (const double rate : {0.5, 0.02}) {
+    const std::string b = levcl::test::mutate(rng, a, rate, 4);
+    const std::int64_t expected = near.distance(a, b, "cpu-bitpar").distance;
+    CAPTURE(rate);
+    int asked = 0;
+    const levcl::Context::BottomHalf bottom = [&](const std::string& variant, const levcl::Params& params,
+                                                  std::int64_t bound) {
+      ++asked;
+      return far.bottom_half(a, b, variant, params, bound);
+    };
+    for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
+      const levcl::Result r = near.distance(a, b, levcl::Options{"bitpar-vector", {}, k}, bottom);
+      CHECK(r.distance == (k == expected - 1 ? -1 : expected));
+    }
+    CHECK(asked >= 3);
+    // Pairs the engine does not split never ask.
+    asked = 0;
+    CHECK(near.distance(a, b, levcl::Options{"cpu-bitpar"}, bottom).distance == expected);
+    CHECK(near.distance(a.substr(0, 3000), b.substr(0, 3000), levcl::Options{"bitpar-vector"}, bottom).distance ==
+          near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
+    CHECK(asked == 0);
+  }
+  CHECK_THROWS_AS(far.bottom_half(a, a, "cpu-bitpar", {}, 10), levcl::Error);
+}
+
 TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {
   {
     const levcl::test::ScopedEnv env("LEVCL_DEVICE", two_devices());

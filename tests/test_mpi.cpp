@@ -1,6 +1,7 @@
 // levcl-mpi under mpirun: every batch mode's output, with -np 2 and -np 3, byte for byte what
-// one levcl process prints; a single pair; a rank that cannot open its device ends the job
-// naming it, with levcl's exit code and only complete lines printed.
+// one levcl process prints; a single pair, and a long one split over ranks 0 and 1; a rank
+// that cannot open its device ends the job naming it, with levcl's exit code and only
+// complete lines printed.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -87,6 +88,37 @@ TEST_CASE("a single pair, and the listings") {
   check_same(quote(dir + "/AF133821.1.fa.gz") + " " + quote(dir + "/AY352275.1.fa.gz"));
   check_same("--list-variants");
   CHECK(mpi(2, "--version").out == "levcl-mpi " + levcl_cli("--version").out.substr(6));
+}
+
+TEST_CASE("a long pair split over ranks 0 and 1: the bottom half on rank 1, the distance levcl's") {
+  // Pairs of 1.3e9 to 1.6e9 cells (bitpar splits those of 2^30 or more): divergent,
+  // similar (its band grows from narrow: several halves asked), of unequal lengths.
+  std::mt19937_64 rng(11);
+  const std::string a = levcl::test::random_string(rng, 40000, 4);
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {a, levcl::test::mutate(rng, a, 0.3, 4)},
+      {a, levcl::test::mutate(rng, a, 0.01, 4)},
+      {a.substr(0, 33000), levcl::test::mutate(rng, a, 0.1, 4)},
+  };
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const std::string files = quote(write_file("mpi-long-a" + std::to_string(k), pairs[k].first)) + " " +
+                              quote(write_file("mpi-long-b" + std::to_string(k), pairs[k].second));
+    check_same("--variant bitpar-vector " + files);
+    check_same(files);  // auto
+    const Output split = mpi(2, "-v --variant bitpar-vector " + files);
+    INFO("stderr: " << split.err);
+    CHECK(split.err.find("split, the bottom half elsewhere") != std::string::npos);
+  }
+  // Rank 1 fails to open its device when first asked for a half: the job says so.
+  const std::string files = quote(write_file("mpi-long-a0", pairs[0].first)) + " " +
+                            quote(write_file("mpi-long-b0", pairs[0].second));
+  const std::string program = quote(LEVCL_PATH(LEVCL_MPI_CLI));
+  const Output r = run_shell(kMpirun + " -np 1 " + program + " --variant bitpar-vector " + files +
+                             " : -np 1 env LEVCL_DEVICE=99:0 " + program + " --variant bitpar-vector " + files);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("levcl-mpi: error: rank 1: ") != std::string::npos);
+  CHECK(r.out.empty());
 }
 
 TEST_CASE("a rank that cannot open its device ends the job naming it; bad usage exits with 2") {

@@ -402,12 +402,12 @@ int run_pair_alignment(const CommandOptions& o, const levcl::Options& settings, 
 }
 
 // The distance of A and B: a bare integer, or a JSON object with the timings and settings.
-int run_pair(const CommandOptions& o, const levcl::Options& settings, levcl::Context& context) {
+int run_pair(const CommandOptions& o, const levcl::Options& settings, BatchRunner& runner) {
   const std::string a = levcl::read_sequence(o.a, o.record_a.empty() ? o.record : o.record_a);
   const std::string b = levcl::read_sequence(o.b, o.record_b.empty() ? o.record : o.record_b);
   const levcl::Result r = [&] {
-    const ProgressLine progress(1, pair_fraction(context));
-    return context.distance(a, b, settings);
+    const ProgressLine progress(1, pair_fraction(runner.context()));
+    return runner.distance(a, b, settings);
   }();
 
   if (!o.json) {
@@ -453,7 +453,7 @@ int run_levcl(const CommandOptions& o, BatchRunner& runner) {
   // before a batch prints its header.
   const levcl::Options settings = settings_of(o);
   if (batch) return run_batch(o, settings, runner);
-  return o.align ? run_pair_alignment(o, settings, runner.context()) : run_pair(o, settings, runner.context());
+  return o.align ? run_pair_alignment(o, settings, runner.context()) : run_pair(o, settings, runner);
 }
 
 namespace {

@@ -73,6 +73,10 @@ class BatchRunner {
   std::uint64_t running_pairs_done() const;
   virtual std::unique_ptr<PairStream> distances(const levcl::Options& settings, DistanceSink sink) = 0;
   virtual std::unique_ptr<PairStream> alignments(const levcl::Options& settings, AlignmentSink sink) = 0;
+  // One pair's distance: on this context, or (levcl-mpi) split with another rank.
+  virtual levcl::Result distance(std::string_view a, std::string_view b, const levcl::Options& settings) {
+    return context().distance(a, b, settings);
+  }
 
  private:
   std::string device_;

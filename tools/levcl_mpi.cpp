@@ -3,7 +3,9 @@
 // each finishes its last; it prints the results in input order as they complete, the same
 // bytes one levcl process prints. The other ranks compute the chunks they are sent. Each
 // rank runs on --device, else on the GPU of its local rank (the ranks of one host take its
-// GPUs in turn), else on the default device. A single pair runs on rank 0.
+// GPUs in turn), else on the default device. A single pair runs on rank 0, but one its
+// engine splits in two halves meeting at the middle row (bitpar's sweeps, pairs of 2^30
+// cells or more): there rank 1 computes the bottom half side by side with rank 0's top.
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
@@ -26,13 +28,13 @@
 namespace levcl::tools {
 namespace {
 
-constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4;
+constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPair = 5, kTagHalf = 6, kTagHalfRow = 7;
 
 // Bytes between two ranks: their count, then parts of at most 1 GiB (MPI counts are ints).
 // Messages of one tag between two ranks arrive in the order sent.
 constexpr std::uint64_t kPart = std::uint64_t{1} << 30;
 
-void send_bytes(const std::string& bytes, int to, int tag) {
+void send_bytes(std::string_view bytes, int to, int tag) {
   const std::uint64_t size = bytes.size();
   MPI_Send(&size, 1, MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
   for (std::uint64_t at = 0; at < size; at += kPart)
@@ -70,18 +72,11 @@ std::string rank_device(const std::string& asked, int local) {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
 }
 
-// A chunk computed on the runner's context; an error (a device that cannot be opened among
-// them) is the chunk's result.
-ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMessage& chunk) {
-  ChunkResults r;
-  r.id = chunk.id;
-  const auto start = std::chrono::steady_clock::now();
+// Runs `work` for a reply to rank 0 (ChunkResults, HalfReply); an error becomes the reply's.
+template <typename Reply, typename Work>
+void replying(Reply& r, Work work) {
   try {
-    const std::vector<std::string_view> strings = chunk.pairs.strings();
-    if (chunk.kind == ChunkKind::distances)
-      r.distances = runner.context().distances(strings, chunk.pairs.pairs(), settings).distances;
-    else
-      r.alignments = runner.context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
+    work();
   } catch (const Error& e) {
     r.failed = true;
     r.code = e.code();
@@ -90,14 +85,38 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
     r.failed = true;
     r.message = e.what();
   }
+}
+
+// A chunk computed on the runner's context; an error (a device that cannot be opened among
+// them) is the chunk's result.
+ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMessage& chunk) {
+  ChunkResults r;
+  r.id = chunk.id;
+  const auto start = std::chrono::steady_clock::now();
+  replying(r, [&] {
+    const std::vector<std::string_view> strings = chunk.pairs.strings();
+    if (chunk.kind == ChunkKind::distances)
+      r.distances = runner.context().distances(strings, chunk.pairs.pairs(), settings).distances;
+    else
+      r.alignments = runner.context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
+  });
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 
-// A worker rank: computes the chunks rank 0 sends until it says stop.
+// Rank 1's bottom half of the pair rank 0 sent; an error is the reply's.
+HalfReply bottom_half(BatchRunner& runner, const std::string& a, const std::string& b, const HalfRequest& q) {
+  HalfReply r;
+  replying(r, [&] { r.row = runner.context().bottom_half(a, b, q.variant, q.params, q.bound); });
+  return r;
+}
+
+// A worker rank: computes the chunks rank 0 sends, and rank 1 the bottom halves of the
+// pair it sends, until it says stop.
 void serve(const CommandOptions& o, const std::string& device) {
   LocalRunner here(device);
   std::optional<Options> settings;
+  std::string pair_a, pair_b;
   for (;;) {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -105,6 +124,16 @@ void serve(const CommandOptions& o, const std::string& device) {
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kTagStop, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       MPI_Send(nullptr, 0, MPI_BYTE, 0, kTagBye, MPI_COMM_WORLD);
       return;
+    }
+    if (status.MPI_TAG == kTagPair) {
+      pair_a = receive_bytes(0, kTagPair);
+      pair_b = receive_bytes(0, kTagPair);
+      continue;
+    }
+    if (status.MPI_TAG == kTagHalf) {
+      const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagHalf));
+      send_bytes(bottom_half(here, pair_a, pair_b, q).encode(), 0, kTagHalfRow);
+      continue;
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
     if (!settings) settings = settings_of(o);  // rank 0 checked the same before sending anything
@@ -170,6 +199,23 @@ class MpiRunner final : public BatchRunner {
     return std::make_unique<MpiStream>(*this, ChunkKind::alignments, settings, nullptr, std::move(sink));
   }
   int ranks() const { return ranks_; }
+
+  // A pair its engine splits: rank 1 gets the strings once, when first asked for a half.
+  Result distance(std::string_view a, std::string_view b, const Options& settings) override {
+    if (ranks_ < 2) return BatchRunner::distance(a, b, settings);
+    bool sent = false;
+    return context().distance(a, b, settings, [&](const std::string& variant, const Params& params, std::int64_t bound) {
+      if (!sent) {
+        send_bytes(a, 1, kTagPair);
+        send_bytes(b, 1, kTagPair);
+        sent = true;
+      }
+      send_bytes(HalfRequest{variant, params, bound}.encode(), 1, kTagHalf);
+      const HalfReply reply = HalfReply::decode(receive_bytes(1, kTagHalfRow));
+      if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
+      return reply.row;
+    });
+  }
 
   // Rank 0's share: computed on its thread; the results come back through finished().
   void compute_here(const ChunkMessage* chunk, const Options& settings) {

@@ -1,5 +1,6 @@
 // What levcl-mpi's ranks send each other, as bytes: a chunk of pairs (each string once,
-// however many of its pairs use it) from rank 0 to a worker, and the chunk's results back.
+// however many of its pairs use it) from rank 0 to a worker, and the chunk's results back;
+// for one long pair split in two, the bottom half asked of rank 1 and its row back.
 // No MPI here: the bytes go through whatever carries them.
 #pragma once
 
@@ -39,6 +40,28 @@ struct ChunkResults {
 
   std::string encode() const;
   static ChunkResults decode(std::string_view bytes);  // throws internal on a malformed message
+};
+
+// Rank 0 asks rank 1 for the bottom half's row of the pair it sent (Context::BottomHalf's
+// arguments).
+struct HalfRequest {
+  std::string variant;
+  Params params;
+  std::int64_t bound = 0;
+
+  std::string encode() const;
+  static HalfRequest decode(std::string_view bytes);  // throws internal on a malformed message
+};
+
+// Rank 1's answer: the row (Context::bottom_half's bytes), or the error that stopped it.
+struct HalfReply {
+  std::string row;
+  bool failed = false;
+  ErrorCode code = ErrorCode::internal;
+  std::string message;
+
+  std::string encode() const;
+  static HalfReply decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
 }  // namespace levcl::tools

@@ -151,7 +151,7 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                          detail::OpenDevice* second) {
+                          const detail::FarRow* bottom) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -165,8 +165,8 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   Result result;
   if (bounded && difference > call.max_distance)
     result.distance = call.max_distance + 1;
-  else if (second)
-    result = plan.variant->spread_distance(*plan.device, *second, call);
+  else if (bottom)
+    result = plan.variant->spread_distance(*plan.device, *bottom, call);
   else
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = detail::seconds_since(start);
@@ -186,6 +186,11 @@ std::string Context::Impl::member_label(std::size_t k) const {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " (" + d.name + ")";
 }
 
+bool Context::Impl::splits(const Plan& plan, std::string_view a, std::string_view b) {
+  return plan.device && plan.variant->spread_distance &&
+         static_cast<double>(a.size()) * static_cast<double>(b.size()) >= detail::kSinglePairCells;
+}
+
 Result Context::Impl::distance_over_devices(std::string_view a, std::string_view b, const Options& options) {
   Context& first = members.front();
   if (members.size() < 2 || static_cast<double>(a.size()) * static_cast<double>(b.size()) < detail::kSinglePairCells)
@@ -199,10 +204,13 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
     const auto metered_one = one.start_call(1);
     const auto metered_two = two.start_call(1);
     const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
-    if (plan.device && plan.variant->spread_distance) {
+    if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      result = Impl::run(plan, pair, options.max_distance, same.device);
+      const detail::FarRow bottom = [&](std::int64_t bound) {
+        return same.variant->bottom_row(*same.device, detail::Call{pair, same.params, bound, same.cancel}, bound);
+      };
+      result = Impl::run(plan, pair, options.max_distance, &bottom);
       result->variant = plan.variant->info.name;
       result->params = plan.params;
       result->params_source = plan.params_source;
@@ -214,6 +222,44 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
                      result->variant, result->distance, a.size(), b.size(), result->device, result->costs.seconds,
                      result->costs.cells, result->costs.launches, result->costs.kernel_seconds);
   return *result;
+}
+
+Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BottomHalf& bottom) {
+  check_options(options, Capability::distance);  // before any device work
+  detail::check_length(a, b);
+  if (detail::has_input_rules(options))
+    return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
+                    detail::without_input_rules(options), bottom);
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  const detail::DivergenceSample pair(a, b);
+  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+  if (!impl_->members.empty() || !Impl::splits(plan, a, b)) {
+    lock.unlock();
+    return distance(a, b, options);
+  }
+  const auto metered = impl_->start_call(1);
+  const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
+  Result result = Impl::run(plan, pair, options.max_distance, &far);
+  result.variant = plan.variant->info.name;
+  result.params = plan.params;
+  result.params_source = plan.params_source;
+  result.device = plan.device->info().name + ", the bottom half elsewhere";
+  detail::log().info("{}: distance {} of {} x {} split, the bottom half elsewhere, in {:.6f} s ({} cells, {} launches)",
+                     result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
+                     result.costs.launches);
+  return result;
+}
+
+std::string Context::bottom_half(std::string_view a, std::string_view b, const std::string& variant,
+                                 const Params& params, std::int64_t bound) {
+  detail::check_length(a, b);
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const auto metered = impl_->start_call(1);
+  const detail::DivergenceSample pair(a, b);
+  const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
+  if (!plan.device || !plan.variant->bottom_row)
+    throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
+  return plan.variant->bottom_row(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel}, bound);
 }
 
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {

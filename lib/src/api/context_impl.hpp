@@ -60,9 +60,11 @@ struct Context::Impl {
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
-  // variants. With `second`, over plan.device and it (the variant's spread).
+  // variants. With `bottom`, split: the bottom half's row from it (the variant's spread).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                    detail::OpenDevice* second = nullptr);
+                    const detail::FarRow* bottom = nullptr);
+  // Whether a pair under a plan is split where a second device or process can take half.
+  static bool splits(const Plan& plan, std::string_view a, std::string_view b);
 
   // Member k's device as results name it, "P:D (NAME)".
   std::string member_label(std::size_t k) const;

@@ -32,6 +32,10 @@ struct Call {
   const Cancellation* cancel;    // the CPU variants check it as they go (device ones: OpenDevice)
 };
 
+// The bottom half's row of a pair split in two (Variant::spread_distance) for a bound, in
+// the bytes the family's bottom_row writes: computed elsewhere, on the thread that asks.
+using FarRow = std::function<std::string(std::int64_t bound)>;
+
 // A whole batch, as a batch engine receives it.
 struct BatchCall {
   const std::string_view* strings;
@@ -101,9 +105,12 @@ struct Variant {
   std::function<MemoryNeeds(const Params&, const PairShape&)> memory;
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
-  // A distance over two devices of one kind at once, where the family can split a pair (a
-  // context over several devices runs long pairs so); as distance.run, null where it cannot.
-  std::function<Result(OpenDevice& first, OpenDevice& second, const Call& call)> spread_distance;
+  // A pair split where the family can split it (bitpar's two sweeps towards the middle
+  // row): this device computes the top half while `bottom(bound)` brings the bottom half's
+  // row, as bottom_row writes it, from elsewhere (a second device of a context over several,
+  // another process of levcl-mpi); as distance.run. Both null where it cannot split.
+  std::function<Result(OpenDevice& device, const FarRow& bottom, const Call& call)> spread_distance;
+  std::function<std::string(OpenDevice& device, const Call& call, std::int64_t bound)> bottom_row;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

@@ -110,10 +110,11 @@ CostModel band_cost(Geometry geometry) {
   };
 }
 
-// One pair on a device, or over two (`second`): there the top sweep runs on the first and
-// the bottom sweep on the second, side by side, their rows met on the host; both devices'
-// stripes alike (the same geometry and parameters), so that they split the rows the same.
-Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, OpenDevice* second = nullptr) {
+// One pair on a device, or split (`far`): the top sweep runs here, on a thread of its own,
+// while this thread asks `far` for the bottom sweep's row (another device's, another
+// process's: the same geometry and parameters, so that both split the rows alike); the
+// rows are met on the host.
+Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const FarRow* far = nullptr) {
   const std::string_view a = call.pair.a(), b = call.pair.b();
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
@@ -122,41 +123,48 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, OpenD
     return result;
   }
   const std::int64_t first = first_call_bound(call);
-  // The devices' share of memory is checked before anything is uploaded.
-  for (OpenDevice* d : {&device, second})
-    if (d)
-      check_memory(d->info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
+  // The device's share of memory is checked before anything is uploaded.
+  check_memory(device.info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
                                          static_cast<std::uint64_t>(std::min(m, n)), 2),
-                   "bitpar's bus of two slots a sweep");
+               "bitpar's bus of two slots a sweep");
   const DeviceStrings strings(device, a, b);
   BitparSweeps sweeps(device, geometry, call.params, strings);
-  std::optional<DeviceStrings> far_strings;
-  std::optional<BitparSweeps> far;
-  if (second) {
-    far_strings.emplace(*second, a, b);
-    far.emplace(*second, geometry, call.params, *far_strings);
-  }
+  Costs elsewhere;
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
     const Piece piece{0, m, 0, n, k};
     Breakpoint met;
     if (!far) {
       met = sweeps.run({piece}).front();
     } else {
-      std::future<SweepRow> lower = std::async(std::launch::async, [&] { return far->half(piece, Halves::bottom); });
-      const SweepRow upper = sweeps.half(piece, Halves::top);
-      met = meet_halves(geometry, sweeps.height(), piece, upper, lower.get());
+      std::future<SweepRow> upper = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::top); });
+      Costs lower_costs;  // (should far throw, upper's destructor waits for the sweep)
+      const SweepRow lower = decode_row((*far)(k), lower_costs);
+      met = meet_halves(geometry, sweeps.height(), piece, upper.get(), lower);
+      elsewhere.cells += lower_costs.cells;
+      elsewhere.launches += lower_costs.launches;
+      elsewhere.kernel_seconds += lower_costs.kernel_seconds;
     }
-    log().debug("bitpar{}: bound {}: D' = {}", far ? " over two devices" : "", k, met.distance);
+    log().debug("bitpar{}: bound {}: D' = {}", far ? " split" : "", k, met.distance);
     return met.distance;
   });
   result.costs = sweeps.costs();
-  if (far) {
-    const Costs other = far->costs();
-    result.costs.cells += other.cells;
-    result.costs.launches += other.launches;
-    result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, other.kernel_seconds);  // side by side
-  }
+  result.costs.cells += elsewhere.cells;
+  result.costs.launches += elsewhere.launches;
+  result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, elsewhere.kernel_seconds);  // side by side
   return result;
+}
+
+// The bottom sweep's row of a pair split in two, for run_bitpar's `far` elsewhere.
+std::string bitpar_bottom_row(Geometry geometry, OpenDevice& device, const Call& call, std::int64_t bound) {
+  const std::string_view a = call.pair.a(), b = call.pair.b();
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  check_memory(device.info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
+                                         static_cast<std::uint64_t>(std::min(m, n)), 2),
+               "bitpar's bus of two slots a sweep");
+  const DeviceStrings strings(device, a, b);
+  BitparSweeps sweeps(device, geometry, call.params, strings);
+  const SweepRow row = sweeps.half(Piece{0, m, 0, n, bound}, Halves::bottom);
+  return encode_row(row, sweeps.costs());
 }
 
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
@@ -259,8 +267,11 @@ std::vector<Variant> bitpar_variants() {
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::lanes, call, *d); },
                      band_cost(Geometry::lanes)};
-  device.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
-    return run_bitpar(Geometry::lanes, call, first, &second);
+  device.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
+    return run_bitpar(Geometry::lanes, call, d, &bottom);
+  };
+  device.bottom_row = [](OpenDevice& d, const Call& call, std::int64_t bound) {
+    return bitpar_bottom_row(Geometry::lanes, d, call, bound);
   };
   device.breakpoint = breakpoint(Geometry::lanes);
 
@@ -275,8 +286,11 @@ std::vector<Variant> bitpar_variants() {
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
                      band_cost(Geometry::vector)};
-  vector.spread_distance = [](OpenDevice& first, OpenDevice& second, const Call& call) {
-    return run_bitpar(Geometry::vector, call, first, &second);
+  vector.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
+    return run_bitpar(Geometry::vector, call, d, &bottom);
+  };
+  vector.bottom_row = [](OpenDevice& d, const Call& call, std::int64_t bound) {
+    return bitpar_bottom_row(Geometry::vector, d, call, bound);
   };
   vector.breakpoint = breakpoint(Geometry::vector);
 

@@ -294,6 +294,39 @@ SweepRow BitparSweeps::half(const Piece& piece, Halves which) {
   return rows.front();
 }
 
+namespace {
+struct RowHeader {  // encode_row's bytes: this, then the slot
+  std::int64_t first, last, value;
+  std::uint64_t cells, launches;
+  double kernel_seconds;
+  std::uint64_t slot_bytes;
+};
+}  // namespace
+
+std::string encode_row(const SweepRow& row, const Costs& costs) {
+  const RowHeader header{row.first, row.last, row.value, costs.cells, costs.launches, costs.kernel_seconds, row.slot.size()};
+  std::string bytes(sizeof header + row.slot.size(), '\0');
+  std::memcpy(bytes.data(), &header, sizeof header);
+  if (!row.slot.empty()) std::memcpy(bytes.data() + sizeof header, row.slot.data(), row.slot.size());
+  return bytes;
+}
+
+SweepRow decode_row(const std::string& bytes, Costs& costs) {
+  RowHeader header{};
+  if (bytes.size() >= sizeof header) std::memcpy(&header, bytes.data(), sizeof header);
+  if (bytes.size() < sizeof header || bytes.size() - sizeof header != header.slot_bytes)
+    throw Error(ErrorCode::internal, "a half's row of " + std::to_string(bytes.size()) + " bytes is not one bitpar wrote");
+  SweepRow row;
+  row.first = header.first;
+  row.last = header.last;
+  row.value = header.value;
+  row.slot.assign(bytes.begin() + sizeof header, bytes.end());
+  costs.cells = header.cells;
+  costs.launches = header.launches;
+  costs.kernel_seconds = header.kernel_seconds;
+  return row;
+}
+
 Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
                        const SweepRow& bottom) {
   const PieceSides sides(piece);

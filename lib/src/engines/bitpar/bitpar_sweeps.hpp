@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engines/bitpar/bitpar.hpp"
@@ -55,6 +56,12 @@ struct SweepRow {
   std::vector<unsigned char> slot;
   std::int64_t first = 0, last = 0, value = 0;
 };
+
+// A sweep's row and what computing it cost, as bytes that another device's thread or
+// another process (levcl-mpi's ranks, one machine architecture) hands back
+// (Variant::bottom_row); decode_row throws internal on bytes of another shape.
+std::string encode_row(const SweepRow& row, const Costs& costs);
+SweepRow decode_row(const std::string& bytes, Costs& costs);
 
 // Where a piece's two sweeps meet, their rows from devices of `geometry` with stripes of
 // `height` rows (both sweeps' devices alike: they split the piece's rows the same way).

@@ -230,10 +230,11 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   if (detail::has_input_rules(options))
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
                     detail::without_input_rules(options), bottom);
+  if (!impl_->members.empty()) return distance(a, b, options);  // split over its own devices
   std::unique_lock<std::mutex> lock(impl_->mutex);
   const detail::DivergenceSample pair(a, b);
   const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
-  if (!impl_->members.empty() || !Impl::splits(plan, a, b)) {
+  if (!Impl::splits(plan, a, b)) {
     lock.unlock();
     return distance(a, b, options);
   }

@@ -218,12 +218,12 @@ std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg,
 void PieceMeetings::prepare_levels() {
   // Level l splits 2^l pieces of about d / 2^l each, down to those a traceback takes (at
   // least a few dozen); each piece count has its workgroups per piece (run's choice), and
-  // beyond twice the workgroups, one narrow workgroup each, its columns local (the
-  // deeper levels' pieces fit them; the few that do not build the global program when
-  // they come). A piece of fewer blocks of
-  // positions than its share runs that many workgroups, a count the estimate cannot
-  // foretell: such levels are left to build when they come (a build not used costs as
-  // much as one used where the driver compiles one program at a time, as NVIDIA's does).
+  // beyond twice the workgroups, one narrow workgroup each, its columns local (the deeper
+  // levels' pieces fit them; the few that do not build the global program when they
+  // come). A piece of fewer blocks of positions than its share runs that many workgroups,
+  // a count the estimate cannot foretell: such levels are left to build when they come (a
+  // build not used costs as much as one used where the driver compiles one program at a
+  // time, as NVIDIA's does).
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {

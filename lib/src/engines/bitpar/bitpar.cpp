@@ -28,7 +28,7 @@ namespace {
 std::int64_t first_call_bound(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (call.max_distance < std::max(m, n)) return call.max_distance;
-  return first_bound(m, n, call.pair.estimated_distance());
+  return first_bound(m, n, wants_estimate(m, n) ? call.pair.estimated_distance() : -1.0);
 }
 
 // The bound of the next band after one of bound k gave D' (bitpar.hpp), an upper bound of the
@@ -192,9 +192,11 @@ class BitparMeetings final : public BreakpointFinder {
       }
       if (p.bound >= longest)
         p.bound = first_bound(p.m, p.n,
-                              DivergenceSample(strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m)),
-                                               strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n)))
-                                  .estimated_distance());
+                              !wants_estimate(p.m, p.n)
+                                  ? -1.0
+                                  : DivergenceSample(strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m)),
+                                                     strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n)))
+                                        .estimated_distance());
       open.push_back(q);
       asked.push_back(p);
     }

@@ -77,6 +77,11 @@ inline std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t hei
   return band_work(m, n, height, 0, band).cells;
 }
 
+// Pairs shorter than this take the whole matrix as their first band, so they need no
+// estimate (on pairs of 150 bp it took as long as their sweep).
+constexpr std::int64_t kBandedLength = 4096;
+inline bool wants_estimate(std::int64_t m, std::int64_t n) { return std::max(m, n) >= kBandedLength; }
+
 // The first band's bound of a pair of lengths m and n whose distance is estimated at
 // `estimate` (< 0: not known), when no bound is given: the estimate with a quarter to spare,
 // or the whole matrix where the pair is short, looks over a third divergent (the sample's
@@ -86,7 +91,7 @@ inline std::uint64_t band_cells(std::int64_t m, std::int64_t n, std::int64_t hei
 // a narrow start.
 inline std::int64_t first_bound(std::int64_t m, std::int64_t n, double estimate) {
   const std::int64_t longest = std::max(m, n);
-  if (longest < 4096 || estimate < 0 || estimate >= static_cast<double>(longest) / 3) return longest;
+  if (!wants_estimate(m, n) || estimate < 0 || estimate >= static_cast<double>(longest) / 3) return longest;
   return std::min<std::int64_t>(longest, 64 + static_cast<std::int64_t>(1.25 * estimate));
 }
 

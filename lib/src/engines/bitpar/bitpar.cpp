@@ -301,8 +301,8 @@ std::vector<Variant> bitpar_variants() {
   cpu.info.uses_device = false;
   cpu.info.work = Work::matrix;
   cpu.info.params = {{"blocks", 0, 0, 8,
-                      "64-row blocks per stripe, the lanes of one vector: 4 or 8 (0: 8 where the CPU has AVX-512, "
-                      "else 4)",
+                      "64-row blocks per stripe, the lanes of one vector: 4 or 8 (0: 8 where the CPU has AVX-512 "
+                      "and the longer string is over 256 bytes, else 4)",
                       Sweep::none}};
   // One core of the CI machine (AMD EPYC), as cpu_reference's rates, its first band's
   // cells: on a synthetic 200 kbp pair at 50% (1.3e10 cells at the distance's band), 5.6e10

@@ -123,7 +123,8 @@ inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
 int cpu_bitpar_blocks();
 
 // cpu-bitpar's engine: D'[m][n] over the band (exact when it is <= k of the band; the
-// caller checks), in stripes of `blocks` 64-row blocks (4 or 8; 0: the CPU's fastest).
+// caller checks), in stripes of `blocks` 64-row blocks (4 or 8; 0: the CPU's fastest, four
+// for rows that four hold).
 // Adds the cells it computes to *cells; checks `cancel` (when given) between stripes.
 std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, int blocks,
                                  std::uint64_t* cells, const Cancellation* cancel = nullptr);

@@ -163,7 +163,9 @@ int cpu_bitpar_blocks() {
 
 std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, int blocks,
                                  std::uint64_t* cells, const Cancellation* cancel) {
-  if (blocks == 0) blocks = cpu_bitpar_blocks();
+  // Rows that four blocks hold need no more: eight would sweep their empty rows too (150 bp
+  // pairs took 0.15 s with eight, 0.115 s with four).
+  if (blocks == 0) blocks = static_cast<std::int64_t>(a.size()) > 4 * kWordBits ? cpu_bitpar_blocks() : 4;
   if (blocks == 4) return stripes_distance<4>(a, b, band, cells, cancel);
   if (blocks == 8) return stripes_distance<8>(a, b, band, cells, cancel);
   throw Error(ErrorCode::invalid_argument, "cpu-bitpar: blocks must be 0 (the CPU's fastest), 4 or 8, not " +

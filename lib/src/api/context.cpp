@@ -207,9 +207,8 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
     if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      const detail::FarRow bottom = [&](std::int64_t bound) {
-        return same.variant->bottom_row(*same.device, detail::Call{pair, same.params, bound, same.cancel}, bound);
-      };
+      const detail::FarRow bottom =
+          same.variant->bottom_rows(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
       result = Impl::run(plan, pair, options.max_distance, &bottom);
       result->variant = plan.variant->info.name;
       result->params = plan.params;
@@ -258,9 +257,9 @@ std::string Context::bottom_half(std::string_view a, std::string_view b, const s
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
   const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
-  if (!plan.device || !plan.variant->bottom_row)
+  if (!plan.device || !plan.variant->bottom_rows)
     throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
-  return plan.variant->bottom_row(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel}, bound);
+  return plan.variant->bottom_rows(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})(bound);
 }
 
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {

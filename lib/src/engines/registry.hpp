@@ -33,7 +33,7 @@ struct Call {
 };
 
 // The bottom half's row of a pair split in two (Variant::spread_distance) for a bound, in
-// the bytes the family's bottom_row writes: computed elsewhere, on the thread that asks.
+// the bytes the family's bottom_rows writes: computed elsewhere, on the thread that asks.
 using FarRow = std::function<std::string(std::int64_t bound)>;
 
 // A whole batch, as a batch engine receives it.
@@ -107,10 +107,11 @@ struct Variant {
   DistanceCapability distance;
   // A pair split where the family can split it (bitpar's two sweeps towards the middle
   // row): this device computes the top half while `bottom(bound)` brings the bottom half's
-  // row, as bottom_row writes it, from elsewhere (a second device of a context over several,
-  // another process of levcl-mpi); as distance.run. Both null where it cannot split.
+  // row from elsewhere (a second device of a context over several, another process of
+  // levcl-mpi), as bottom_rows' FarRow computes it on its device (the pair uploaded once);
+  // as distance.run. Both null where it cannot split.
   std::function<Result(OpenDevice& device, const FarRow& bottom, const Call& call)> spread_distance;
-  std::function<std::string(OpenDevice& device, const Call& call, std::int64_t bound)> bottom_row;
+  std::function<FarRow(OpenDevice& device, const Call& call)> bottom_rows;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

@@ -110,25 +110,35 @@ CostModel band_cost(Geometry geometry) {
   };
 }
 
+// A pair's strings on a device and their sweeps, kept from band to band; the device's
+// share of memory is checked before anything is uploaded.
+struct PairSweeps {
+  PairSweeps(Geometry geometry, OpenDevice& device, const Call& call)
+      : strings(checked(geometry, device, call)), sweeps(device, geometry, call.params, strings) {}
+  static DeviceStrings checked(Geometry geometry, OpenDevice& device, const Call& call) {
+    const std::uint64_t m = call.pair.a().size(), n = call.pair.b().size();
+    check_memory(device.info(), bus_memory(geometry, std::max(m, n), std::min(m, n), 2),
+                 "bitpar's bus of two slots a sweep");
+    return DeviceStrings(device, call.pair.a(), call.pair.b());
+  }
+  DeviceStrings strings;
+  BitparSweeps sweeps;
+};
+
 // One pair on a device, or split (`far`): the top sweep runs here, on a thread of its own,
 // while this thread asks `far` for the bottom sweep's row (another device's, another
 // process's: the same geometry and parameters, so that both split the rows alike); the
 // rows are met on the host.
 Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const FarRow* far = nullptr) {
-  const std::string_view a = call.pair.a(), b = call.pair.b();
-  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   Result result;
   if (m == 0 || n == 0) {  // no cell to compute
     result.distance = std::max(m, n);
     return result;
   }
   const std::int64_t first = first_call_bound(call);
-  // The device's share of memory is checked before anything is uploaded.
-  check_memory(device.info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
-                                         static_cast<std::uint64_t>(std::min(m, n)), 2),
-               "bitpar's bus of two slots a sweep");
-  const DeviceStrings strings(device, a, b);
-  BitparSweeps sweeps(device, geometry, call.params, strings);
+  PairSweeps here(geometry, device, call);
+  BitparSweeps& sweeps = here.sweeps;
   Costs elsewhere;
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
     const Piece piece{0, m, 0, n, k};
@@ -154,17 +164,20 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
   return result;
 }
 
-// The bottom sweep's row of a pair split in two, for run_bitpar's `far` elsewhere.
-std::string bitpar_bottom_row(Geometry geometry, OpenDevice& device, const Call& call, std::int64_t bound) {
-  const std::string_view a = call.pair.a(), b = call.pair.b();
-  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
-  check_memory(device.info(), bus_memory(geometry, static_cast<std::uint64_t>(std::max(m, n)),
-                                         static_cast<std::uint64_t>(std::min(m, n)), 2),
-               "bitpar's bus of two slots a sweep");
-  const DeviceStrings strings(device, a, b);
-  BitparSweeps sweeps(device, geometry, call.params, strings);
-  const SweepRow row = sweeps.half(Piece{0, m, 0, n, bound}, Halves::bottom);
-  return encode_row(row, sweeps.costs());
+// The bottom sweep's rows of a pair split in two, for run_bitpar's `far` elsewhere: the
+// strings uploaded once, each band's row with the costs of that band alone.
+FarRow bitpar_bottom_rows(Geometry geometry, OpenDevice& device, const Call& call) {
+  const auto there = std::make_shared<PairSweeps>(geometry, device, call);
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+  return [there, m, n](std::int64_t bound) {
+    const Costs before = there->sweeps.costs();
+    const SweepRow row = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::bottom);
+    Costs band = there->sweeps.costs();
+    band.cells -= before.cells;
+    band.launches -= before.launches;
+    band.kernel_seconds -= before.kernel_seconds;
+    return encode_row(row, band);
+  };
 }
 
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
@@ -272,9 +285,7 @@ std::vector<Variant> bitpar_variants() {
   device.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
     return run_bitpar(Geometry::lanes, call, d, &bottom);
   };
-  device.bottom_row = [](OpenDevice& d, const Call& call, std::int64_t bound) {
-    return bitpar_bottom_row(Geometry::lanes, d, call, bound);
-  };
+  device.bottom_rows = [](OpenDevice& d, const Call& call) { return bitpar_bottom_rows(Geometry::lanes, d, call); };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -291,9 +302,7 @@ std::vector<Variant> bitpar_variants() {
   vector.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
     return run_bitpar(Geometry::vector, call, d, &bottom);
   };
-  vector.bottom_row = [](OpenDevice& d, const Call& call, std::int64_t bound) {
-    return bitpar_bottom_row(Geometry::vector, d, call, bound);
-  };
+  vector.bottom_rows = [](OpenDevice& d, const Call& call) { return bitpar_bottom_rows(Geometry::vector, d, call); };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

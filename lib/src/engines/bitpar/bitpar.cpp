@@ -62,7 +62,7 @@ Result run_cpu_bitpar(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   Result result;
   result.distance = through_bands(call, m, n, first_call_bound(call), [&](std::int64_t k) {
-    return cpu_bitpar_distance(a, b, band_for(m, n, k), static_cast<int>(call.params.at("blocks")),
+    return cpu_bitpar_distance(a, b, band_for(m, n, k), cpu_bitpar_blocks(call.params.at("blocks"), m),
                                &result.costs.cells, call.cancel);
   });
   return result;
@@ -318,9 +318,9 @@ std::vector<Variant> bitpar_variants() {
   // cells per second in stripes of eight blocks with AVX-512, 3.6e10 in four; 2.3e10 in four
   // with AVX2 on an earlier machine of the kind.
   cpu.distance = {[](OpenDevice*, const Call& call) { return run_cpu_bitpar(call); },
-                  [](const CostInputs&, const PairShape& pair) -> std::optional<Prediction> {
+                  [](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
                     const FirstBand first = first_band(pair);
-                    const int blocks = cpu_bitpar_blocks();
+                    const int blocks = cpu_bitpar_blocks(in.params.at("blocks"), first.m);
                     const double rate = blocks == 8 ? 5e10 : 2e10;
                     return Prediction{static_cast<double>(band_cells(first.m, first.n, 64 * blocks, first.band)) / rate, 1};
                   }};

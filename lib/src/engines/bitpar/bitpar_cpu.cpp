@@ -153,23 +153,20 @@ std::int64_t stripes_distance(std::string_view a, std::string_view b, const Band
 
 }  // namespace
 
-int cpu_bitpar_blocks() {
-  static const int blocks = [] {
+int cpu_bitpar_blocks(std::int64_t blocks, std::int64_t rows) {
+  static const bool wide = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") ? 8 : 4;
+    return __builtin_cpu_supports("avx512f") != 0;
   }();
-  return blocks;
+  if (blocks == 0) return wide && rows > 4 * kWordBits ? 8 : 4;
+  if (blocks == 4 || blocks == 8) return static_cast<int>(blocks);
+  throw Error(ErrorCode::invalid_argument, "cpu-bitpar: blocks must be 0 (the CPU's fastest), 4 or 8, not " +
+                                               std::to_string(blocks));
 }
 
 std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, int blocks,
                                  std::uint64_t* cells, const Cancellation* cancel) {
-  // Rows that four blocks hold need no more: eight would sweep their empty rows too (150 bp
-  // pairs took 0.15 s with eight, 0.115 s with four).
-  if (blocks == 0) blocks = static_cast<std::int64_t>(a.size()) > 4 * kWordBits ? cpu_bitpar_blocks() : 4;
-  if (blocks == 4) return stripes_distance<4>(a, b, band, cells, cancel);
-  if (blocks == 8) return stripes_distance<8>(a, b, band, cells, cancel);
-  throw Error(ErrorCode::invalid_argument, "cpu-bitpar: blocks must be 0 (the CPU's fastest), 4 or 8, not " +
-                                               std::to_string(blocks));
+  return blocks == 8 ? stripes_distance<8>(a, b, band, cells, cancel) : stripes_distance<4>(a, b, band, cells, cancel);
 }
 
 }  // namespace levcl::detail

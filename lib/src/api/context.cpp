@@ -186,6 +186,13 @@ std::string Context::Impl::member_label(std::size_t k) const {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " (" + d.name + ")";
 }
 
+void Context::Impl::name_plan(Result& result, const Plan& plan, std::string device) {
+  result.variant = plan.variant->info.name;
+  result.params = plan.params;
+  result.params_source = plan.params_source;
+  result.device = std::move(device);
+}
+
 bool Context::Impl::splits(const Plan& plan, std::string_view a, std::string_view b) {
   return plan.device && plan.variant->spread_distance &&
          static_cast<double>(a.size()) * static_cast<double>(b.size()) >= detail::kSinglePairCells;
@@ -210,10 +217,7 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       const detail::FarRow bottom =
           same.variant->bottom_rows(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
       result = Impl::run(plan, pair, options.max_distance, &bottom);
-      result->variant = plan.variant->info.name;
-      result->params = plan.params;
-      result->params_source = plan.params_source;
-      result->device = member_label(0) + ", " + member_label(1);
+      name_plan(*result, plan, member_label(0) + ", " + member_label(1));
     }
   }
   if (!result) return first.distance(a, b, options);  // an engine that runs on one device
@@ -240,10 +244,7 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   const auto metered = impl_->start_call(1);
   const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);
-  result.variant = plan.variant->info.name;
-  result.params = plan.params;
-  result.params_source = plan.params_source;
-  result.device = plan.device->info().name + ", the bottom half elsewhere";
+  Impl::name_plan(result, plan, plan.device->info().name + ", the bottom half elsewhere");
   detail::log().info("{}: distance {} of {} x {} split, the bottom half elsewhere, in {:.6f} s ({} cells, {} launches)",
                      result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
                      result.costs.launches);
@@ -279,10 +280,7 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   const detail::DivergenceSample pair(a, b);
   const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
   Result result = Impl::run(plan, pair, options.max_distance);
-  result.variant = plan.variant->info.name;
-  result.params = plan.params;
-  result.params_source = plan.params_source;
-  result.device = plan.device ? plan.device->info().name : "cpu";
+  Impl::name_plan(result, plan, plan.device ? plan.device->info().name : "cpu");
   detail::log().info(
       "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
       result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,

@@ -63,6 +63,8 @@ struct Context::Impl {
   // variants. With `bottom`, split: the bottom half's row from it (the variant's spread).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
                     const detail::FarRow* bottom = nullptr);
+  // What a pair's result says of how it ran: the plan's variant and parameters, and where.
+  static void name_plan(Result& result, const Plan& plan, std::string device);
   // Whether a pair under a plan is split where a second device or process can take half.
   static bool splits(const Plan& plan, std::string_view a, std::string_view b);
 

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "levcl/levcl.hpp"
 
@@ -21,6 +22,19 @@ inline CLI::Option* add_device_option(CLI::App& app, std::string& device) {
                         "OpenCL device: P:D, an index of levcl --list-devices, or part of its name "
                         "(default: LEVCL_DEVICE, else the first GPU, else the first CPU); several, whose "
                         "batches are dealt to them: all (every GPU, else every CPU device) or a list, 0:0,0:1");
+}
+
+// --param, repeatable, as levcl and levcl-bench take it; allow_extra_args(false): each
+// takes one value, so "--param wg=64 A B" leaves A B.
+inline CLI::Option* add_param_option(CLI::App& app, std::vector<std::string>& params, const std::string& help) {
+  return app.add_option("--param", params, help)->type_name("KEY=VALUE")->allow_extra_args(false);
+}
+
+// The --param values as parameters (invalid_argument on a malformed one).
+inline levcl::Params parsed_params(const std::vector<std::string>& given) {
+  levcl::Params params;
+  for (const auto& p : given) levcl::parse_param(p, params);
+  return params;
 }
 
 // Flushes standard output and throws write_failure when what was written did not all

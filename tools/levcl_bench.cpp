@@ -85,12 +85,9 @@ void define_options(CLI::App& app, Options& o) {
                  "(every device variant that computes distances) or none")
       ->capture_default_str()
       ->type_name("LIST");
-  // allow_extra_args(false): each --param takes one value, as levcl's.
-  app.add_option("--param", o.params,
-                 "Variant parameter KEY=VALUE or VARIANT.KEY=VALUE (repeatable), for every levcl run, e.g. "
-                 "persistent.local=0")
-      ->allow_extra_args(false)
-      ->type_name("KEY=VALUE");
+  add_param_option(app, o.params,
+                   "Variant parameter KEY=VALUE or VARIANT.KEY=VALUE (repeatable), for every levcl run, e.g. "
+                   "persistent.local=0");
   app.add_option("--peers", o.peers, "CPU peers: edlib, wfa2, or none")->capture_default_str()->type_name("LIST");
   add_device_option(app, o.device);
   app.add_option("--repeat", o.repeat, "Measured runs per engine and pair (after a warm-up)")
@@ -440,8 +437,7 @@ int run(Options o, const std::string& command, const CLI::App& app) {
     if (!app.count("--time-limit")) o.time_limit = 10;
   }
   Engines e = engines(o);
-  levcl::Params params;
-  for (const auto& p : o.params) levcl::parse_param(p, params);
+  const levcl::Params params = parsed_params(o.params);
   if (!o.batch.empty()) {
     levcl::Context context(o.device);
     BatchBench b;

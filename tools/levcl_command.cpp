@@ -38,10 +38,7 @@ void define_command_options(CLI::App& app, CommandOptions& o) {
   CLI::Option* b = app.add_option("B", o.b, "Second input, as A (only one of A and B can be -)");
   app.add_option("--variant", o.variant, "Algorithm variant (see --list-variants); auto: the tuning database's choice")
       ->capture_default_str();
-  // allow_extra_args(false): each --param takes one value, so "--param wg=64 A B" leaves A B.
-  app.add_option("--param", o.params, "Variant parameter KEY=VALUE (repeatable), e.g. wg=64")
-      ->type_name("KEY=VALUE")
-      ->allow_extra_args(false);
+  add_param_option(app, o.params, "Variant parameter KEY=VALUE (repeatable), e.g. wg=64");
   app.add_option("--max-distance", o.max_distance,
                  "Only distances up to K matter: print -1 when the distance is larger (edlib's k); engines stop "
                  "as soon as they know")
@@ -424,9 +421,7 @@ int run_pair(const CommandOptions& o, const levcl::Options& settings, BatchRunne
 }  // namespace
 
 levcl::Options settings_of(const CommandOptions& o) {
-  levcl::Params params;
-  for (const auto& p : o.params) levcl::parse_param(p, params);
-  levcl::Options settings{o.variant, params, o.max_distance, o.threads};
+  levcl::Options settings{o.variant, parsed_params(o.params), o.max_distance, o.threads};
   settings.ignore_case = o.ignore_case;
   settings.n_mismatch = o.n_mismatch;
   levcl::check_options(settings, o.align ? levcl::Capability::breakpoint : levcl::Capability::distance);

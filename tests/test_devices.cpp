@@ -37,6 +37,25 @@ levcl::ErrorCode code_of(const std::function<void()>& f) {
   return levcl::ErrorCode::internal;  // nothing thrown
 }
 
+// Pairs of 40 kbp (1.6e9 cells: over kSinglePairCells, where bitpar splits a pair), one
+// string against copies of it edited at each rate, with their cpu-bitpar distances.
+struct LongPair {
+  std::string a, b;
+  std::int64_t distance;
+};
+std::vector<LongPair> long_pairs(unsigned seed, const std::vector<double>& rates) {
+  std::mt19937_64 rng(seed);
+  const std::string a = levcl::test::random_string(rng, 40000, 4);
+  levcl::Context reference;
+  std::vector<LongPair> out;
+  for (const double rate : rates) {
+    std::string b = levcl::test::mutate(rng, a, rate, 4);
+    const std::int64_t d = reference.distance(a, b, "cpu-bitpar").distance;
+    out.push_back({a, std::move(b), d});
+  }
+  return out;
+}
+
 // Pairs of many lengths and similarities, empty and one-byte strings among them.
 std::vector<std::pair<std::string, std::string>> random_pairs(std::mt19937_64& rng, std::size_t count) {
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -161,13 +180,9 @@ TEST_CASE("an error on one of the devices names it, and the context stays usable
 
 TEST_CASE("one long pair over two devices: the top half of the rows on one, the bottom half on the other") {
   levcl::Context context(two_devices());
-  levcl::Context reference;
-  std::mt19937_64 rng(53);
-  const std::string a = levcl::test::random_string(rng, 40000, 4);  // 1.6e9 cells: over kSinglePairCells
-  for (const double rate : {0.5, 0.03}) {
-    const std::string b = levcl::test::mutate(rng, a, rate, 4);
-    const std::int64_t expected = reference.distance(a, b, "cpu-bitpar").distance;
-    CAPTURE(rate);
+  const auto pairs = long_pairs(53, {0.5, 0.03});
+  for (const auto& [a, b, expected] : pairs) {
+    CAPTURE(expected);
     for (const std::string variant : {"bitpar", "bitpar-vector"}) {
       CAPTURE(variant);
       const levcl::Result r = context.distance(a, b, variant);
@@ -184,18 +199,16 @@ TEST_CASE("one long pair over two devices: the top half of the rows on one, the 
     CHECK(one.device == "cpu");
   }
   // A pair below a device's fill runs on the first device alone.
+  const std::string& a = pairs.front().a;
   const levcl::Result small = context.distance(a.substr(0, 3000), a.substr(1000, 3000), "bitpar-vector");
   CHECK(small.device == context.devices()[0].name);
 }
 
 TEST_CASE("one long pair split between two contexts, the bottom half's row handed over as bytes (levcl-mpi's ranks)") {
   levcl::Context near, far;
-  std::mt19937_64 rng(59);
-  const std::string a = levcl::test::random_string(rng, 40000, 4);  // 1.6e9 cells: over kSinglePairCells
-  for (const double rate : {0.5, 0.02}) {
-    const std::string b = levcl::test::mutate(rng, a, rate, 4);
-    const std::int64_t expected = near.distance(a, b, "cpu-bitpar").distance;
-    CAPTURE(rate);
+  const auto pairs = long_pairs(59, {0.5, 0.02});
+  for (const auto& [a, b, expected] : pairs) {
+    CAPTURE(expected);
     int asked = 0;
     const levcl::Context::BottomHalf bottom = [&](const std::string& variant, const levcl::Params& params,
                                                   std::int64_t bound) {
@@ -214,7 +227,7 @@ TEST_CASE("one long pair split between two contexts, the bottom half's row hande
           near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
     CHECK(asked == 0);
   }
-  CHECK_THROWS_AS(far.bottom_half(a, a, "cpu-bitpar", {}, 10), levcl::Error);
+  CHECK_THROWS_AS(far.bottom_half(pairs[0].a, pairs[0].a, "cpu-bitpar", {}, 10), levcl::Error);
 }
 
 TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {

@@ -295,8 +295,10 @@ struct Progress {
 // otherwise); the device is opened on first use, and the default device ("") is also found
 // then, so CPU variants work without any OpenCL platform.
 // A context over the devices of select_devices(device_spec). Over several, a batch
-// (distances, aligns, and the streams over them) is cut into chunks of about equal cells
-// dealt to the devices as they finish their last, results in input order; a single pair
+// (distances, aligns, and the streams over them) is dealt to the devices in shares, each
+// a sample of the batch (one a device where the devices are alike, else several, taken as
+// each finishes its last), the host's threads divided between them, results in input
+// order; a single pair
 // runs on the first device. An error on one device ends the call naming it ("device 0:1
 // (NAME): ...").
 class LEVCL_API Context {

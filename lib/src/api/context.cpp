@@ -186,6 +186,12 @@ std::string Context::Impl::member_label(std::size_t k) const {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " (" + d.name + ")";
 }
 
+bool Context::Impl::members_alike() const {
+  for (const Context& member : members)
+    if (member.impl_->chosen->name != members.front().impl_->chosen->name) return false;
+  return true;
+}
+
 void Context::Impl::name_plan(Result& result, const Plan& plan, std::string device) {
   result.variant = plan.variant->info.name;
   result.params = plan.params;

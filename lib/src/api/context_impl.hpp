@@ -70,6 +70,8 @@ struct Context::Impl {
 
   // Member k's device as results name it, "P:D (NAME)".
   std::string member_label(std::size_t k) const;
+  // Whether the members' devices are one model (as a host's GPUs usually are).
+  bool members_alike() const;
 
   // One pair on a context of several devices: over the first two where the pair fills a
   // device (kSinglePairCells) and its engine can spread it, else on the first.
@@ -77,9 +79,9 @@ struct Context::Impl {
 };
 
 namespace detail {
-// A batch over the context's several devices (Impl::members): chunks of about equal cells,
-// each with only its own strings, dealt to the devices as they finish their last; the
-// parts put back in input order. Call under the lock, with the call started.
+// A batch over the context's several devices (Impl::members): shares of the batch, each a
+// sample of it, dealt to the devices as they finish their last (one a device where they
+// are alike); the parts put back in input order. Call under the lock, with the call started.
 BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options);
 BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,

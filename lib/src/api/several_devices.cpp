@@ -1,5 +1,6 @@
-// A context's batches over several devices: chunks dealt to the devices' own contexts as
-// each finishes its last (a faster device takes more), results put back in input order.
+// A context's batches over several devices: shares of the batch dealt to the devices' own
+// contexts as each finishes its last (a faster device takes more), results put back in
+// input order.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -11,75 +12,51 @@
 #include "api/context_impl.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/log.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
 
-// Chunks per device: enough that a device finishing early takes another, few enough that
-// each still fills a launch.
-constexpr std::size_t kChunksPerDevice = 4;
-constexpr std::uint32_t kUnplaced = ~std::uint32_t{0};
+// Shares per device where the devices differ: enough that a faster device takes more.
+// Alike devices take one share each: a share is a whole call on its device (an engine's
+// probes and trials, each launch's fixed costs), so fewer, larger shares waste least.
+constexpr std::size_t kSharesPerMixedDevice = 4;
 
-// Pairs [begin, end) of a batch with only their own strings, renumbered: a chunk packs and
-// sends only what it uses.
-struct DealtChunk {
-  std::size_t begin = 0, end = 0;
-  std::vector<std::string_view> strings;
+// Share `index` of `count`: pairs index, index + count, index + 2 count, ... of a batch.
+// Every share is a sample of the whole batch, so that shares are equal work whatever the
+// pairs' order (an all-vs-all's rows run from similar genomes to divergent ones). A share
+// names the batch's strings as they are: the engines pack only the strings their pairs use.
+struct Share {
+  std::size_t index = 0, count = 1;
   std::vector<IndexPair> pairs;
+  std::size_t pair_at(std::size_t k) const { return index + k * count; }  // the batch's index of pair k
 };
 
-// The chunks' bounds: contiguous ranges of about equal cells (m * n), the last ending at the end.
-std::vector<std::size_t> chunk_bounds(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                                      std::size_t devices) {
-  const std::size_t count = std::min(pairs.size(), kChunksPerDevice * devices);
-  std::vector<double> cells(pairs.size());
-  double total = 0;
-  for (std::size_t i = 0; i < pairs.size(); ++i)
-    total += cells[i] = std::max(1.0, static_cast<double>(strings[pairs[i].a].size()) *
-                                          static_cast<double>(strings[pairs[i].b].size()));
-  std::vector<std::size_t> bounds{0};
-  double sum = 0;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    sum += cells[i];
-    const std::size_t chunks_left = count - (bounds.size() - 1);
-    const bool room = pairs.size() - (i + 1) >= chunks_left - 1;  // every later chunk keeps a pair
-    if (chunks_left > 1 && room && sum >= total * static_cast<double>(bounds.size()) / static_cast<double>(count))
-      bounds.push_back(i + 1);
-  }
-  bounds.push_back(pairs.size());
-  return bounds;
-}
-
-// Deals the chunks: a thread per device runs run(member, chunk) on each chunk it claims and
-// hands the part to take(part, chunk, device) under a lock. The first error stops the
-// dealing; once every device has stopped it is thrown, naming its device.
+// Deals the shares: a thread per device runs run(member, share, options) on each share it
+// claims, the host's threads divided between the devices, and hands the part to
+// take(part, share, device) under a lock. The first error stops the dealing; once every
+// device has stopped it is thrown, naming its device.
 template <typename Part, typename Run, typename Take>
-void deal(Context::Impl& impl, const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-          Run run, Take take) {
-  const std::vector<std::size_t> bounds = chunk_bounds(strings, pairs, impl.members.size());
-  std::atomic<std::size_t> next{0};
+void deal(Context::Impl& impl, const std::vector<IndexPair>& pairs, const Options& options, Run run, Take take) {
+  const std::size_t devices = impl.members.size();
+  const std::size_t shares = std::min(pairs.size(), devices * (impl.members_alike() ? 1 : kSharesPerMixedDevice));
+  Options member_options = options;
+  member_options.threads = static_cast<unsigned>(std::max<std::size_t>(1, thread_count(options.threads) / devices));
+  std::atomic<std::size_t> next{devices};  // each device's first share is its own: none waits on a thread's start
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::optional<Error> failure;
   const auto work = [&](std::size_t device) {
-    std::vector<std::uint32_t> placed(strings.size(), kUnplaced);  // this thread's renumbering
     try {
-      for (std::size_t k; !stop && (k = next++) + 1 < bounds.size();) {
+      for (std::size_t s = device; !stop && s < shares; s = next++) {
         impl.cancel.check();
-        DealtChunk chunk{bounds[k], bounds[k + 1], {}, {}};
-        const auto place = [&](std::uint32_t s) {
-          if (placed[s] == kUnplaced) {
-            placed[s] = static_cast<std::uint32_t>(chunk.strings.size());
-            chunk.strings.push_back(strings[s]);
-          }
-          return placed[s];
-        };
-        for (std::size_t i = chunk.begin; i < chunk.end; ++i) chunk.pairs.push_back({place(pairs[i].a), place(pairs[i].b)});
-        Part part = run(impl.members[device], chunk);
-        for (std::size_t i = chunk.begin; i < chunk.end; ++i) placed[pairs[i].a] = placed[pairs[i].b] = kUnplaced;
+        Share share{s, shares, {}};
+        share.pairs.reserve((pairs.size() - s + shares - 1) / shares);
+        for (std::size_t i = s; i < pairs.size(); i += shares) share.pairs.push_back(pairs[i]);
+        Part part = run(impl.members[device], share, member_options);
         std::lock_guard<std::mutex> lock(mutex);
-        take(std::move(part), chunk, device);
-        impl.progress.add_pairs(chunk.end - chunk.begin);
+        take(std::move(part), share, device);
+        impl.progress.add_pairs(share.pairs.size());
       }
     } catch (const std::exception& e) {
       const Error* error = dynamic_cast<const Error*>(&e);
@@ -90,13 +67,13 @@ void deal(Context::Impl& impl, const std::vector<std::string_view>& strings, con
     }
   };
   std::vector<std::thread> threads;
-  for (std::size_t d = 1; d < impl.members.size(); ++d) threads.emplace_back(work, d);
+  for (std::size_t d = 1; d < devices; ++d) threads.emplace_back(work, d);
   work(0);
   for (auto& t : threads) t.join();
   if (failure) throw *failure;
 }
 
-// What the devices did: which ran a chunk, and the seconds each spent building programs
+// What the devices did: which ran a share, and the seconds each spent building programs
 // (the devices build side by side: the batch's seconds leave out the longest).
 struct Devices {
   std::vector<bool> ran;
@@ -111,7 +88,7 @@ struct Devices {
     const double elapsed = detail::seconds_since(start);
     return std::max(0.0, elapsed - *std::max_element(built.begin(), built.end()));
   }
-  // The labels of the devices that ran a chunk, ", "-separated.
+  // The labels of the devices that ran a share, ", "-separated.
   std::string labels(const Context::Impl& impl) const {
     std::string out;
     for (std::size_t d = 0; d < ran.size(); ++d)
@@ -129,10 +106,10 @@ BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::s
   out.distances.assign(pairs.size(), 0);
   Devices devices(impl.members.size());
   deal<BatchResult>(
-      impl, strings, pairs,
-      [&](Context& member, const DealtChunk& chunk) { return member.distances(chunk.strings, chunk.pairs, options); },
-      [&](BatchResult&& part, const DealtChunk& chunk, std::size_t device) {
-        std::copy(part.distances.begin(), part.distances.end(), out.distances.begin() + static_cast<std::ptrdiff_t>(chunk.begin));
+      impl, pairs, options,
+      [&](Context& member, const Share& share, const Options& o) { return member.distances(strings, share.pairs, o); },
+      [&](BatchResult&& part, const Share& share, std::size_t device) {
+        for (std::size_t k = 0; k < part.distances.size(); ++k) out.distances[share.pair_at(k)] = part.distances[k];
         for (const auto& [variant, count] : part.variant_pairs) out.variant_pairs[variant] += count;
         devices.took(device, part.costs);
         out.costs += part.costs;
@@ -152,10 +129,10 @@ BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::s
   Devices devices(impl.members.size());
   std::vector<std::string> variants;
   deal<BatchAlignment>(
-      impl, strings, pairs,
-      [&](Context& member, const DealtChunk& chunk) { return member.aligns(chunk.strings, chunk.pairs, options); },
-      [&](BatchAlignment&& part, const DealtChunk& chunk, std::size_t device) {
-        std::move(part.alignments.begin(), part.alignments.end(), out.alignments.begin() + static_cast<std::ptrdiff_t>(chunk.begin));
+      impl, pairs, options,
+      [&](Context& member, const Share& share, const Options& o) { return member.aligns(strings, share.pairs, o); },
+      [&](BatchAlignment&& part, const Share& share, std::size_t device) {
+        for (std::size_t k = 0; k < part.alignments.size(); ++k) out.alignments[share.pair_at(k)] = std::move(part.alignments[k]);
         if (std::find(variants.begin(), variants.end(), part.variant) == variants.end()) {
           variants.push_back(part.variant);
           out.variant += (out.variant.empty() ? "" : ", ") + part.variant;

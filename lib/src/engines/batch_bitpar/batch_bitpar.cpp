@@ -27,6 +27,7 @@
 #include "cl/batch_bitpar.h"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/registry.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
@@ -584,15 +585,21 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     cl_int band = static_cast<cl_int>(call.params.at("band"));
     // A batch of long pairs without a k learns its first band on a probe of them: each pass
     // of doubled bounds sweeps the pair again, and a pair of distance d starting from 256
-    // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes).
+    // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes). The probe
+    // itself starts wide, at an eighth of the length: its few pairs leave the device idle,
+    // so a pass costs one pair's latency, which grows with the band only as the stripe's
+    // height plus twice the band, while each doubling pays a whole pass again.
     const std::size_t stride = packed.size() / kProbePairs;
-    if (call.max_distance < 0 && band != 0 && stride >= 4 &&
-        sides_of(call, packed[packed.size() / 2]).m > kStripeRows) {
+    const Sides middle = sides_of(call, packed[packed.size() / 2]);
+    if (call.max_distance < 0 && band != 0 && stride >= 4 && middle.m > kStripeRows) {
+      const auto start = std::chrono::steady_clock::now();
       std::vector<std::uint32_t> probe, rest;
       for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
-      run_chunks(device, call, probe, band, lanes, kept, busy, phases, out);
+      run_chunks(device, call, probe, std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8)), lanes, kept, busy, phases,
+                 out);
       band = probed_band(call, probe, band, out.distances);
-      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs", band, probe.size());
+      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.size(),
+                  1e3 * seconds_since(start));
       packed = std::move(rest);
     }
     run_chunks(device, call, packed, band, lanes, kept, busy, phases, out);

@@ -359,6 +359,27 @@ TEST_CASE("auto scales a wavefront variant's time by the slope its measurements 
   CHECK(quadratic.variant == "bitpar-vector");
 }
 
+TEST_CASE("below its workload's distance a wavefront variant's time scales as d, a radius costing what it did there") {
+  Overlay overlay;
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  // minreads' time grows as d^2 from 10% to 30% of 20 kbp; antidiagonal does 1.33e10 cells/s.
+  const json minreads = defaults("minreads"), matrix = defaults("antidiagonal");
+  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"antidiagonal", matrix}}, "antidiagonal");
+  e["workloads"] = {workload("near", 20000, 2000), workload("far", 20000, 6000)};
+  e["measurements"] = {measured("minreads", minreads, "near", 1e-2), measured("minreads", minreads, "far", 9e-2),
+                       measured("antidiagonal", matrix, "near", 0.03)};
+  overlay.write("rated.json", e);
+  // 2 kbp at 10%: the divergence of "near" at a tenth of its distance. As d, minreads takes
+  // 1 ms against antidiagonal's 0.3 ms; scaled by the slope of 2 it would take 0.1 ms.
+  std::mt19937_64 rng(17);
+  const std::string a = levcl::test::random_string(rng, 2000, 4), b = levcl::test::mutate(rng, a, 0.1, 4);
+  const auto r = context.distance(a, b);
+  CAPTURE(r.params_source);
+  CHECK(r.variant == "antidiagonal");
+  CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+}
+
 TEST_CASE("auto holds a wavefront variant whose time is flat at low divergence to its time per byte") {
   Overlay overlay;
   levcl::Context context;

@@ -56,9 +56,11 @@ CostModel wavefront_cost() {
     // [1, 2]: a radius costs at least what it did there (a front too narrow to fill the
     // device: persistent on the H100 took 3.6-6.7 us a radius from 99% to 50%, E. coli
     // 3.0 us), its cells at most what they did (fronts wider than the device).
-    // One workload: d below its distance, d^2 above.
+    // Below its distance, d alone: a radius costs what it did there (from an entry tuned on
+    // the H100, the slope of 1.6 from 90% to 50% predicted persistent 0.34 ms on the HIV-1
+    // pair, whose 994 radii took 4.4 ms; d alone, 5.2 ms). One workload: d^2 above its distance.
     double exponent = ratio > 1 ? 2 : 1;
-    if (rows.size() > 1) {
+    if (rows.size() > 1 && ratio > 1) {
       const bool above = wanted > std::log(divergence(nearest.pair));
       const std::size_t other = (above && at + 1 < rows.size()) || at == 0 ? at + 1 : at - 1;
       const Measurement& next = *rows[other];

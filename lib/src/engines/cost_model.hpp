@@ -59,8 +59,8 @@ double resident_work_items(const DeviceInfo& device);
 //   matrix: m * n cells at the geometric mean of the measured cells per second;
 //   wavefront: the time measured on the workload of nearest divergence (d per byte; its
 //   time per d^2 changes with it: one launch per band of radii, or a fixed cost per
-//   radius), scaled by (d / its d)^e, e the measured slope towards the next workload
-//   held within [1, 2] (with one workload: 2 above its distance, 1 below); at least the
+//   radius), scaled by (d / its d)^e: above its distance, e the measured slope towards the
+//   next workload held within [1, 2] (2 with one workload); below, 1; at least the
 //   most similar workload's time per byte, times the pair's length, where the engine's
 //   time is flat between the two most similar workloads (bound by the length there).
 // Both come from workloads that fill the device (pairs of 1.28 Mbp on the H100): they hold

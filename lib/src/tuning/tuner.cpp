@@ -350,14 +350,17 @@ TuneSummary tune(Context& context, const TuneSettings& s, const Report& report, 
                            : static_cast<std::ptrdiff_t>(plans.size() - pi));
     const double share_end = elapsed() + std::max(0.0, s.budget_seconds - elapsed()) / sharing;
     double fastest = record.fastest_seconds(name, record.workloads[order.front()].name);
+    double last = 0;  // this variant's last configuration's seconds: one like it that would end past the budget waits
     for (const auto& c : plan.configs) {
       if (!c.unrunnable.empty() || record.measured(name, c.params)) continue;
-      if (elapsed() >= share_end || elapsed() >= s.budget_seconds) {
+      if (elapsed() + last >= share_end || elapsed() + last >= s.budget_seconds) {
         ++summary.not_run;
         continue;
       }
       ++index;
+      const double began = elapsed();
       Measured m = measure(context, *plan.info, c.params, record.workloads, order, fastest, summary, report);
+      last = elapsed() - began;
       for (auto& row : m.rows) record.add(std::move(row));
       const auto bests = record.best();
       const TuneBest best = bests.count(name) ? bests.at(name) : TuneBest{};

@@ -34,7 +34,7 @@ void define_options(CLI::App& app, Options& o) {
                  "Comma-separated variants to tune (default: every device variant worth tuning; "
                  "levcl --list-variants)")
       ->type_name("LIST");
-  app.add_option("--budget", s.budget_seconds, "Seconds after which no new configuration is started")
+  app.add_option("--budget", s.budget_seconds, "Seconds the run may take: no configuration is started that would end past them (judged by its variant's last)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.add_option("--output", s.output, "Output file (default: levcl-tune-<device name>.json)")->type_name("FILE");

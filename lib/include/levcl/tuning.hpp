@@ -65,7 +65,7 @@ LEVCL_API std::vector<Configuration> search_space(const DeviceInfo& device, cons
 struct TuneSettings {
   std::string command;               // recorded in the output, e.g. "levcl-tune --budget 600"
   std::vector<std::string> variants; // device variants to tune; empty: every one with VariantInfo::tuned
-  double budget_seconds = 300;       // no configuration starts after this; shared out between variants,
+  double budget_seconds = 300;       // none starts that would end past it (as its variant's last took); shared out between variants,
                                      // auto's engines first (VariantInfo::planner)
   std::int64_t max_tile = 0;         // > 0: the largest tile length swept
   std::string output;                // the levcl-tuning-1 file, rewritten after every configuration

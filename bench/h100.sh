@@ -149,5 +149,36 @@ case $phase in
     # how many of the SARS-CoV-2 pairs end within the local columns' cap, and the launches
     levcl -vv --all-vs-all "$d/sarscov2/ncov_example_418.fa.gz" --variant persistent 2>&1 >/dev/null |
       grep -E 'persistent:|distances of' >"$out/local-columns.log" ;;
+  devices)  # a host's GPUs (nvidia-h100-x2 or h200-x2): one device (0:0) beside every GPU (all), test_devices first
+    unset LEVCL_DEVICE
+    test_devices >"$out/test_devices.txt" 2>&1
+    for dev in 0:0 all; do
+      tag=${dev/:/-}
+      levcl-bench --device $dev --batch synthetic:122:30000:0.988 --batch synthetic:1000000:150:0.95 \
+        --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:100000:10000:0.9 \
+        --batch synthetic:100000:10000:0.8 --variants auto --peers none --repeat 3 -o "$out/batches-$tag" -vv 2>&1 |
+        grep -E "levcl-bench|distances of|batch-bitpar:|wavefront trial|auto:" >"$out/batches-$tag.log"
+      levcl-bench --device $dev --align --batch synthetic:10000:10000:0.9 --batch synthetic:100000:10000:0.9 \
+        --variants auto --peers none --repeat 2 -o "$out/align-$tag"
+      levcl-bench --device $dev --lengths 10M --similarities 0.5 --variants auto,bitpar --peers none --repeat 2 \
+        -o "$out/sweep10M-$tag"
+      levcl-bench --device $dev --variants auto --peers none --repeat 3 -o "$out/motivating-$tag" "${motivating[@]}"
+    done ;;
+  tuner)  # levcl-tune's default run beside the shipped entry: auto on pairs and batches with each
+    rows() {  # TAG
+      levcl-bench --variants auto --peers none --repeat 3 --time-limit 20 -o "$out/pairs-$1" \
+        "$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz" "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" \
+        "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}" \
+        "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+      levcl-bench --variants auto --peers none --repeat 3 --batch synthetic:1000000:150:0.95 \
+        --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:100000:10000:0.9 \
+        --batch synthetic:122:30000:0.988 -o "$out/batches-$1"
+    }
+    rows shipped
+    mkdir -p "$out/overlay"
+    start=$EPOCHREALTIME
+    LEVCL_TUNING_DIR=$out/overlay levcl-tune --output "$out/overlay/levcl-tune-h100.json" >"$out/tune.log" 2>&1
+    awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "levcl-tune: %.1f s\n", b - a }' >>"$out/tune.log"
+    LEVCL_TUNING_DIR=$out/overlay rows tuned ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

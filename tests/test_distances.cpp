@@ -5,6 +5,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 #include <algorithm>
+#include <functional>
 #include <random>
 #include <chrono>
 
@@ -102,6 +103,22 @@ TEST_CASE("an empty batch, and bad variants or parameters") {
   CHECK(context.distances({}).distances.empty());
   const std::vector<levcl::PairView> one = {{"a", "b"}};
   CHECK_THROWS_AS(context.distances(one, levcl::Options{"no-such-variant", {}, -1, 0}), levcl::Error);
+  // A pair that names a string the batch lacks, among many good ones, in distances and aligns.
+  const std::vector<std::string_view> strings(200000, "ACGT");
+  std::vector<levcl::IndexPair> pairs;
+  for (std::uint32_t i = 0; i + 1 < strings.size(); i += 2) pairs.push_back({i, i + 1});
+  CHECK(context.distances(strings, pairs).distances == std::vector<std::int64_t>(pairs.size(), 0));
+  pairs[pairs.size() / 3].b = static_cast<std::uint32_t>(strings.size());
+  for (const auto& call : std::vector<std::function<void()>>{[&] { context.distances(strings, pairs); },
+                                                               [&] { context.aligns(strings, pairs); }}) {
+    try {
+      call();
+      FAIL("no error");
+    } catch (const levcl::Error& e) {
+      CHECK(e.code() == levcl::ErrorCode::invalid_argument);
+      CHECK(std::string(e.what()).find("names string 200000 of a batch of 200000") != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("a stream delivers every result in order, chunk by chunk, with at most two chunks held") {

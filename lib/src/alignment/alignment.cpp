@@ -337,7 +337,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
                                const Options& options) {
   const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::breakpoint);
-  detail::check_batch(strings, pairs);
+  detail::check_batch(strings, pairs, detail::thread_count(options.threads));
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
     return aligns(ruled.strings, ruled.pairs, detail::without_input_rules(options));

@@ -121,12 +121,14 @@ Result Context::distance(std::string_view a, std::string_view b, const std::stri
 }
 
 namespace detail {
-void check_length(std::string_view a, std::string_view b) {
-  if (a.size() > max_string_length || b.size() > max_string_length)
-    throw Error(ErrorCode::input_too_long, "input of " + std::to_string(std::max(a.size(), b.size())) +
+void check_length(std::size_t longest) {
+  if (longest > max_string_length)
+    throw Error(ErrorCode::input_too_long, "input of " + std::to_string(longest) +
                                                " bytes is too long: levcl's 32-bit offsets allow at most " +
                                                std::to_string(max_string_length) + " bytes per string");
 }
+
+void check_length(std::string_view a, std::string_view b) { check_length(std::max(a.size(), b.size())); }
 }  // namespace detail
 
 Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability capability, const Params& call_params,

@@ -89,6 +89,7 @@ BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::s
 
 // Throws input_too_long when a string is over the kernels' 32-bit offsets.
 void check_length(std::string_view a, std::string_view b);
+void check_length(std::size_t longest);
 
 // The parameters of `given` that apply where `variant` runs: those scoped to it ("pwg.tile"),
 // and the unscoped ones when the caller named it (`named`).
@@ -101,9 +102,9 @@ struct IndexedPairs {
 };
 IndexedPairs indexed(const std::vector<PairView>& pairs);
 
-// Checks a batch over shared strings: every string within the 32-bit offsets, every pair
-// naming strings of the batch (invalid_argument otherwise).
-void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs);
+// Checks a batch over shared strings, on `threads` host threads: every string within the
+// 32-bit offsets, every pair naming strings of the batch (invalid_argument otherwise).
+void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads);
 }  // namespace detail
 
 }  // namespace levcl

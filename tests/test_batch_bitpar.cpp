@@ -34,22 +34,25 @@ TEST_CASE("pairs over 256 rows on a workgroup of 32 each equal cpu-dp, one strip
 }
 
 TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond it are doubled as ever") {
-  // Over 1,024 pairs whose shorter string is over a stripe (256 rows): a probe of about 256
-  // sets the others' band; a tenth of them, unrelated, end far above it.
+  // Pairs whose shorter string is over a stripe (256 rows): of 1,100, a probe of about 256
+  // sets the others' band; of 200, a probe of 50; a tenth of them, unrelated, end far above it.
   std::mt19937_64 rng(53);
-  std::vector<levcl::test::Pair> pairs;
-  for (int i = 0; i < 1100; ++i) {
-    const std::string a = levcl::test::random_string(rng, 300 + rng() % 900, 4);
-    pairs.push_back({a, i % 10 == 9 ? levcl::test::random_string(rng, 300 + rng() % 900, 4)
-                                    : levcl::test::mutate(rng, a, 0.02 * (i % 7), 4)});
+  for (const int count : {1100, 200}) {
+    CAPTURE(count);
+    std::vector<levcl::test::Pair> pairs;
+    for (int i = 0; i < count; ++i) {
+      const std::string a = levcl::test::random_string(rng, 300 + rng() % 900, 4);
+      pairs.push_back({a, i % 10 == 9 ? levcl::test::random_string(rng, 300 + rng() % 900, 4)
+                                      : levcl::test::mutate(rng, a, 0.02 * (i % 7), 4)});
+    }
+    levcl::Context context;
+    levcl::test::check_batch_runs(context, pairs,
+                                  {
+                                      {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
+                                      {{"batch-bitpar", {{"lanes", 32}}, -1, 2}, "batch-bitpar"},
+                                      {{"batch-bitpar", {{"band", 1}}, -1, 2}, "batch-bitpar"},
+                                  });
   }
-  levcl::Context context;
-  levcl::test::check_batch_runs(context, pairs,
-                                {
-                                    {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
-                                    {{"batch-bitpar", {{"lanes", 32}}, -1, 2}, "batch-bitpar"},
-                                    {{"batch-bitpar", {{"band", 1}}, -1, 2}, "batch-bitpar"},
-                                });
 }
 
 TEST_CASE("parameters it cannot take are refused") {

@@ -46,8 +46,11 @@ constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, BATCH_LANES};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
-// Pairs of a probe for the first band (run_batch), about.
+// Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's
+// long pairs when fewer (a share of a batch dealt to four GPUs), down to the least that
+// shows a 90th percentile.
 constexpr std::size_t kProbePairs = 256;
+constexpr std::size_t kLeastProbePairs = 32;
 // Device bytes of a row byte's match masks at the most codes (256 codes of 4 bytes per 32 rows).
 constexpr std::uint64_t kMostMaskBytesPerRow = 32;
 static_assert(sizeof(BatchString) == 16 && sizeof(BatchPair) == 8, "cl/batch_bitpar.h: a uint4 and a uint2");
@@ -589,10 +592,11 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     // itself starts wide, at an eighth of the length: its few pairs leave the device idle,
     // so a pass costs one pair's latency, which grows with the band only as the stripe's
     // height plus twice the band, while each doubling pays a whole pass again.
-    const std::size_t stride = packed.size() / kProbePairs;
+    const std::size_t probe_count = std::min(kProbePairs, packed.size() / 4);
     const Sides middle = sides_of(call, packed[packed.size() / 2]);
-    if (call.max_distance < 0 && band != 0 && stride >= 4 && middle.m > kStripeRows) {
+    if (call.max_distance < 0 && band != 0 && probe_count >= kLeastProbePairs && middle.m > kStripeRows) {
       const auto start = std::chrono::steady_clock::now();
+      const std::size_t stride = packed.size() / probe_count;
       std::vector<std::uint32_t> probe, rest;
       for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
       run_chunks(device, call, probe, std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8)), lanes, kept, busy, phases,

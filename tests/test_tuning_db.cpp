@@ -80,7 +80,31 @@ levcl::Params defaults(const std::string& variant) {
   return params;
 }
 
+// An entry for `device` rating minreads, measured on workloads "near" and "far" of `length`
+// bytes ({distance, seconds} each), beside a matrix variant measured on "near".
+struct Timed {
+  std::int64_t distance;
+  double seconds;
+};
+json wavefront_beside_matrix(const levcl::DeviceInfo& device, std::int64_t length, Timed near, Timed far,
+                             const std::string& matrix, double matrix_near) {
+  const json minreads = defaults("minreads"), other = defaults(matrix);
+  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {matrix, other}}, matrix);
+  e["workloads"] = {workload("near", length, near.distance), workload("far", length, far.distance)};
+  e["measurements"] = {measured("minreads", minreads, "near", near.seconds),
+                       measured("minreads", minreads, "far", far.seconds), measured(matrix, other, "near", matrix_near)};
+  return e;
+}
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// auto's choice for a pair is `expected`, and its distance cpu-dp's.
+void check_auto_picks(levcl::Context& context, const std::string& a, const std::string& b, const std::string& expected) {
+  const auto r = context.distance(a, b);
+  CAPTURE(r.params_source);
+  CHECK(r.variant == expected);
+  CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+}
 
 void check_throws_code(const std::function<void()>& f, levcl::ErrorCode code) {
   try {
@@ -337,26 +361,17 @@ TEST_CASE("auto scales a wavefront variant's time by the slope its measurements 
   const levcl::DeviceInfo& device = context.device();
   // minreads' time grows as d, a radius costing 10 us at both distances (a persistent
   // wavefront whose front never fills the device); bitpar-vector does 1.5e10 cells/s.
-  const json minreads = defaults("minreads"), vector = defaults("bitpar-vector");
-  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"bitpar-vector", vector}}, "bitpar-vector");
-  e["workloads"] = {workload("near", 1000, 10), workload("far", 1000, 100)};
-  e["measurements"] = {measured("minreads", minreads, "near", 1e-4), measured("minreads", minreads, "far", 1e-3),
-                       measured("bitpar-vector", vector, "near", 1e-6 / 0.015)};
+  json e = wavefront_beside_matrix(device, 1000, {10, 1e-4}, {100, 1e-3}, "bitpar-vector", 1e-6 / 0.015);
   overlay.write("rated.json", e);
   // 3000 bytes at 1%: about 30 edits, three times the nearest workload's. Scaled as d: 0.3 ms
   // against bitpar-vector's 0.6 ms; as d^2 it would be 0.9 ms.
   std::mt19937_64 rng(11);
   const std::string a = levcl::test::random_string(rng, 3000, 4), b = levcl::test::mutate(rng, a, 0.01, 4);
-  const auto r = context.distance(a, b);
-  CAPTURE(r.params_source);
-  CHECK(r.variant == "minreads");
-  CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+  check_auto_picks(context, a, b, "minreads");
   // Time that grows as d^2 between the workloads is scaled as d^2 beyond them.
   e["measurements"][1]["seconds"] = 1e-2;
   overlay.write("rated.json", e);
-  const auto quadratic = context.distance(a, b);
-  CAPTURE(quadratic.params_source);
-  CHECK(quadratic.variant == "bitpar-vector");
+  check_auto_picks(context, a, b, "bitpar-vector");
 }
 
 TEST_CASE("below its workload's distance a wavefront variant's time scales as d, a radius costing what it did there") {
@@ -364,20 +379,12 @@ TEST_CASE("below its workload's distance a wavefront variant's time scales as d,
   levcl::Context context;
   const levcl::DeviceInfo& device = context.device();
   // minreads' time grows as d^2 from 10% to 30% of 20 kbp; antidiagonal does 1.33e10 cells/s.
-  const json minreads = defaults("minreads"), matrix = defaults("antidiagonal");
-  json e = entry({{"name", device.name}}, {{"minreads", minreads}, {"antidiagonal", matrix}}, "antidiagonal");
-  e["workloads"] = {workload("near", 20000, 2000), workload("far", 20000, 6000)};
-  e["measurements"] = {measured("minreads", minreads, "near", 1e-2), measured("minreads", minreads, "far", 9e-2),
-                       measured("antidiagonal", matrix, "near", 0.03)};
-  overlay.write("rated.json", e);
+  overlay.write("rated.json", wavefront_beside_matrix(device, 20000, {2000, 1e-2}, {6000, 9e-2}, "antidiagonal", 0.03));
   // 2 kbp at 10%: the divergence of "near" at a tenth of its distance. As d, minreads takes
   // 1 ms against antidiagonal's 0.3 ms; scaled by the slope of 2 it would take 0.1 ms.
   std::mt19937_64 rng(17);
   const std::string a = levcl::test::random_string(rng, 2000, 4), b = levcl::test::mutate(rng, a, 0.1, 4);
-  const auto r = context.distance(a, b);
-  CAPTURE(r.params_source);
-  CHECK(r.variant == "antidiagonal");
-  CHECK(r.distance == context.distance(a, b, "cpu-dp").distance);
+  check_auto_picks(context, a, b, "antidiagonal");
 }
 
 TEST_CASE("auto holds a wavefront variant whose time is flat at low divergence to its time per byte") {

@@ -210,10 +210,11 @@ TEST_CASE("one long pair split between two contexts, the bottom half's row hande
   for (const auto& [a, b, expected] : pairs) {
     CAPTURE(expected);
     int asked = 0;
+    const levcl::Context::BottomHalf halves = far.bottom_halves(a, b);
     const levcl::Context::BottomHalf bottom = [&](const std::string& variant, const levcl::Params& params,
                                                   std::int64_t bound) {
       ++asked;
-      return far.bottom_half(a, b, variant, params, bound);
+      return halves(variant, params, bound);
     };
     for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
       const levcl::Result r = near.distance(a, b, levcl::Options{"bitpar-vector", {}, k}, bottom);
@@ -227,7 +228,7 @@ TEST_CASE("one long pair split between two contexts, the bottom half's row hande
           near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
     CHECK(asked == 0);
   }
-  CHECK_THROWS_AS(far.bottom_half(pairs[0].a, pairs[0].a, "cpu-bitpar", {}, 10), levcl::Error);
+  CHECK_THROWS_AS(far.bottom_halves(pairs[0].a, pairs[0].a)("cpu-bitpar", {}, 10), levcl::Error);
 }
 
 TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {

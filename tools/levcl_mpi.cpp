@@ -105,9 +105,9 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
 }
 
 // Rank 1's bottom half of the pair rank 0 sent; an error is the reply's.
-HalfReply bottom_half(BatchRunner& runner, const std::string& a, const std::string& b, const HalfRequest& q) {
+HalfReply bottom_half(const Context::BottomHalf& halves, const HalfRequest& q) {
   HalfReply r;
-  replying(r, [&] { r.row = runner.context().bottom_half(a, b, q.variant, q.params, q.bound); });
+  replying(r, [&] { r.row = halves(q.variant, q.params, q.bound); });
   return r;
 }
 
@@ -117,6 +117,7 @@ void serve(const CommandOptions& o, const std::string& device) {
   LocalRunner here(device);
   std::optional<Options> settings;
   std::string pair_a, pair_b;
+  Context::BottomHalf halves;  // of pair_a and pair_b
   for (;;) {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -126,13 +127,15 @@ void serve(const CommandOptions& o, const std::string& device) {
       return;
     }
     if (status.MPI_TAG == kTagPair) {
+      halves = nullptr;  // its sweeps hold the strings that change now
       pair_a = receive_bytes(0, kTagPair);
       pair_b = receive_bytes(0, kTagPair);
+      halves = here.context().bottom_halves(pair_a, pair_b);
       continue;
     }
     if (status.MPI_TAG == kTagHalf) {
       const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagHalf));
-      send_bytes(bottom_half(here, pair_a, pair_b, q).encode(), 0, kTagHalfRow);
+      send_bytes(bottom_half(halves, q).encode(), 0, kTagHalfRow);
       continue;
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));

@@ -53,7 +53,7 @@ struct HalfRequest {
   static HalfRequest decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
-// Rank 1's answer: the row (Context::bottom_half's bytes), or the error that stopped it.
+// Rank 1's answer: the row (Context::bottom_halves' bytes), or the error that stopped it.
 struct HalfReply {
   std::string row;
   bool failed = false;

@@ -194,6 +194,16 @@ bool Context::Impl::members_alike() const {
   return true;
 }
 
+Result Context::Impl::run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
+  Result result = run(plan, pair, max_distance);
+  name_plan(result, plan, plan.device ? plan.device->info().name : "cpu");
+  detail::log().info(
+      "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
+      result.variant, result.distance, pair.a().size(), pair.b().size(), result.costs.seconds, result.costs.cells,
+      result.costs.launches, result.costs.kernel_seconds, result.costs.build_seconds, result.params_source);
+  return result;
+}
+
 void Context::Impl::name_plan(Result& result, const Plan& plan, std::string device) {
   result.variant = plan.variant->info.name;
   result.params = plan.params;
@@ -242,14 +252,11 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
                     detail::without_input_rules(options), bottom);
   if (!impl_->members.empty()) return distance(a, b, options);  // split over its own devices
-  std::unique_lock<std::mutex> lock(impl_->mutex);
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
   const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
-  if (!Impl::splits(plan, a, b)) {
-    lock.unlock();
-    return distance(a, b, options);
-  }
-  const auto metered = impl_->start_call(1);
+  if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
   const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);
   Impl::name_plan(result, plan, plan.device->info().name + ", the bottom half elsewhere");
@@ -259,16 +266,29 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   return result;
 }
 
-std::string Context::bottom_half(std::string_view a, std::string_view b, const std::string& variant,
-                                 const Params& params, std::int64_t bound) {
+Context::BottomHalf Context::bottom_halves(std::string_view a, std::string_view b) {
   detail::check_length(a, b);
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  const auto metered = impl_->start_call(1);
-  const detail::DivergenceSample pair(a, b);
-  const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
-  if (!plan.device || !plan.variant->bottom_rows)
-    throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
-  return plan.variant->bottom_rows(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})(bound);
+  // The sweeps of the variant and parameters last asked for: the strings uploaded once for
+  // every band of them.
+  struct Kept {
+    std::string variant;
+    Params params;
+    detail::FarRow rows;
+  };
+  const auto kept = std::make_shared<std::optional<Kept>>();
+  return [this, a, b, kept](const std::string& variant, const Params& params, std::int64_t bound) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const auto metered = impl_->start_call(1);
+    if (!*kept || (*kept)->variant != variant || (*kept)->params != params) {
+      kept->reset();
+      const detail::DivergenceSample pair(a, b);
+      const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
+      if (!plan.device || !plan.variant->bottom_rows)
+        throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
+      kept->emplace(Kept{variant, params, plan.variant->bottom_rows(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})});
+    }
+    return (*kept)->rows(bound);
+  };
 }
 
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {
@@ -286,14 +306,8 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
-  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
-  Result result = Impl::run(plan, pair, options.max_distance);
-  Impl::name_plan(result, plan, plan.device ? plan.device->info().name : "cpu");
-  detail::log().info(
-      "{}: distance {} of {} x {} in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s; params from {})",
-      result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
-      result.costs.launches, result.costs.kernel_seconds, result.costs.build_seconds, result.params_source);
-  return result;
+  return Impl::run_here(impl_->plan(options.variant, Capability::distance, options.params, &pair), pair,
+                        options.max_distance);
 }
 
 }  // namespace levcl

@@ -63,6 +63,8 @@ struct Context::Impl {
   // variants. With `bottom`, split: the bottom half's row from it (the variant's spread).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
                     const detail::FarRow* bottom = nullptr);
+  // One pair under a plan on this context's device (or the CPU), its result named and logged.
+  static Result run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // What a pair's result says of how it ran: the plan's variant and parameters, and where.
   static void name_plan(Result& result, const Plan& plan, std::string device);
   // Whether a pair under a plan is split where a second device or process can take half.

@@ -150,9 +150,7 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
       Costs lower_costs;  // (should far throw, upper's destructor waits for the sweep)
       const SweepRow lower = decode_row((*far)(k), lower_costs);
       met = meet_halves(geometry, sweeps.height(), piece, upper.get(), lower);
-      elsewhere.cells += lower_costs.cells;
-      elsewhere.launches += lower_costs.launches;
-      elsewhere.kernel_seconds += lower_costs.kernel_seconds;
+      elsewhere += lower_costs;
     }
     log().debug("bitpar{}: bound {}: D' = {}", far ? " split" : "", k, met.distance);
     return met.distance;

@@ -3,7 +3,8 @@
 // the one waited on was claimed before the waiter (bitpar's ordered claiming).
 //
 // Tunables (build options, with standalone defaults):
-//   PTX_FENCES  1: NVIDIA's inline PTX fence (membar.gl) and plain volatile loads
+//   PTX_FENCES  1: NVIDIA's inline PTX: membar.gl before a flag is published, ld.acquire
+//               where one is waited on, plain volatile loads elsewhere
 
 #ifndef LEVCL_WORKGROUP_FLAGS_CL
 #define LEVCL_WORKGROUP_FLAGS_CL
@@ -28,13 +29,27 @@ inline int load_progress(volatile __global int* progress) {
 #endif
 }
 
+// A flag's value, and what was stored before it was published visible after it. On NVIDIA
+// an acquiring load (ld.acquire: the L1 cache invalidated, no fence); a membar.gl after a
+// plain load cost persistent about 0.1 us a radius on the H100 (E. coli 66.0 -> 64.4 ms).
+inline int acquire_progress(volatile __global int* progress) {
+#if PTX_FENCES
+  int seen;
+  asm volatile("ld.acquire.gpu.global.u32 %0, [%1];" : "=r"(seen) : "l"(progress) : "memory");
+  return seen;
+#else
+  const int seen = atomic_or(progress, 0);
+  mem_fence(CLK_GLOBAL_MEM_FENCE);
+  return seen;
+#endif
+}
+
 // Spins until *progress >= needed, and returns the value seen; what was stored before it
 // was published is then visible.
 inline int wait_progress(volatile __global int* progress, int needed) {
   int seen;
-  while ((seen = load_progress(progress)) < needed) {
+  while ((seen = acquire_progress(progress)) < needed) {
   }
-  GLOBAL_FENCE();
   return seen;
 }
 
@@ -43,10 +58,9 @@ inline int wait_progress(volatile __global int* progress, int needed) {
 inline int wait_progress_both(volatile __global int* first, volatile __global int* second, int needed) {
   int a, b;
   do {
-    a = load_progress(first);
-    b = load_progress(second);
+    a = acquire_progress(first);
+    b = acquire_progress(second);
   } while (a < needed || b < needed);
-  GLOBAL_FENCE();
   return max(a, b);
 }
 

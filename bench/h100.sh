@@ -180,5 +180,12 @@ case $phase in
     LEVCL_TUNING_DIR=$out/overlay levcl-tune --output "$out/overlay/levcl-tune-h100.json" >"$out/tune.log" 2>&1
     awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "levcl-tune: %.1f s\n", b - a }' >>"$out/tune.log"
     LEVCL_TUNING_DIR=$out/overlay rows tuned ;;
+  wide-blocks)  # bitpar's 64-row blocks (bitpar.wide, default 2: where a pair's 32-row stripes outnumber 8 a compute unit) beside 32-row ones
+    pairs=("$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz" "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz"
+           "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}")
+    levcl-bench --variants auto,bitpar --peers none --repeat 3 --time-limit 20 -o "$out/pairs-wide2" "${pairs[@]}" \
+      --lengths 3M,10M --similarities 0.5,0.93
+    levcl-bench --variants bitpar --param bitpar.wide=0 --peers none --repeat 3 --time-limit 20 -o "$out/pairs-wide0" \
+      "${pairs[@]}" --lengths 3M,10M --similarities 0.5,0.93 ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

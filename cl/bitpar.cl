@@ -1,21 +1,24 @@
 // bitpar (lib/src/engines/bitpar/bitpar.hpp has the geometry): Myers' bit-vector
 // algorithm with Hyyrö's blocks over stripes of rows, as edlib computes global edit
-// distance. A workgroup of LANES work-items computes one stripe of LANES * 32 rows, one
-// 32-row block per work-item, in a skewed pipeline: at step t, lane l computes column
-// t - l, taking the horizontal delta at its top from lane l-1's step before (a shuffle on
-// NVIDIA, local memory elsewhere). Lane 0 takes it from the stripe above through the
-// "bus" in global memory, two bits per column; the stripe's bottom row goes out the same
-// way. Workgroups stay resident and claim stripes in order from a counter, so a stripe
-// only ever waits (on the published progress of the stripe above) for one that a running
-// workgroup holds: deadlock-free whatever the device keeps resident, one launch per pair.
+// distance. A workgroup of LANES work-items computes one stripe of LANES * WORD_BITS rows,
+// one block of WORD_BITS rows per work-item, in a skewed pipeline: at step t, lane l
+// computes column t - l, taking the horizontal delta at its top from lane l-1's step
+// before (a shuffle on NVIDIA, local memory elsewhere). Lane 0 takes it from the stripe
+// above through the "bus" in global memory, two bits per column; the stripe's bottom row
+// goes out the same way. Workgroups stay resident and claim stripes in order from a
+// counter, so a stripe only ever waits (on the published progress of the stripe above)
+// for one that a running workgroup holds: deadlock-free whatever the device keeps
+// resident, one launch per pair.
 // A launch runs the sweeps of pieces, two for each towards its middle row (cl/bitpar.h).
 //
 // bitpar_vector.cl is the geometry for CPU devices: one work-item per stripe.
 //
 // Tunables (build options, with standalone defaults; SIGMA, CHUNK, SHUFFLE in
 // bitpar_common.cl):
-//   LANES    work-items per workgroup = 32-row blocks per stripe (32 with SHUFFLE, one
-//            warp: shuffles and votes, no barrier in the column loop)
+//   LANES    work-items per workgroup = blocks per stripe (32 with SHUFFLE, one warp:
+//            shuffles and votes, no barrier in the column loop)
+//   WORD_BITS  rows of a block, 32 or 64 (a 64-bit word: a lane's step pays the shuffle,
+//            the bus's bit and its other fixed costs once for twice the cells)
 
 #include "bitpar.h"
 #include "bitpar_common.cl"
@@ -28,6 +31,19 @@
 #if SHUFFLE && LANES != 32
 #error "SHUFFLE needs LANES == 32 (one warp per workgroup)"
 #endif
+#ifndef WORD_BITS
+#define WORD_BITS 32
+#endif
+#if WORD_BITS == 64
+typedef ulong word_t;
+#elif WORD_BITS == 32
+typedef uint word_t;
+#else
+#error "WORD_BITS is 32 or 64"
+#endif
+// A block's bottom row as a code (bit 0 for +1, bit 1 for -1), and row `bit`'s.
+#define BOTTOM_CODE(ph, mh) ((uint)((ph) >> (WORD_BITS - 1)) | (uint)((mh) >> (WORD_BITS - 1)) << 1)
+#define ROW_CODE(ph, mh, bit) ((uint)(((ph) >> (bit)) & 1) | (uint)(((mh) >> (bit)) & 1) << 1)
 
 // Lanes of a workgroup exchange through local memory: on NVIDIA a warp synchronises with
 // bar.warp.sync and votes with ballot (inline PTX); elsewhere through barriers, and lane 0
@@ -47,13 +63,13 @@ inline uint ballot(uint x) {
 #define BUS_P(slot, w) bus[((slot) + (w)) * 2]
 #define BUS_M(slot, w) bus[((slot) + (w)) * 2 + 1]
 
-// One stripe's sweep: rows r0 + 1 .. r0 + 32 * LANES, columns first .. last. A delta
-// travels as a code: bit 0 for +1, bit 1 for -1.
+// One stripe's sweep: rows r0 + 1 .. r0 + WORD_BITS * LANES, columns first .. last. A
+// delta travels as a code: bit 0 for +1, bit 1 for -1.
 typedef struct {
   int s, first, last, count, above_last, next_first, out_lane, out_bit;
   long slot, above;  // bus word offsets of its slot and the stripe above's
   bool last_stripe;
-  uint pv, mv;     // this lane's block's vertical deltas
+  word_t pv, mv;   // this lane's block's vertical deltas
   uint hout;       // the code below this lane's block at its last column
   int bottom;      // the bottom row's value at the last column flushed
   int available;   // columns of the stripe above known to be published
@@ -66,7 +82,7 @@ typedef struct {
   int slots;
   volatile __global int* progress;
   volatile __global int* top_left;
-  __local uint* peq;
+  __local word_t* peq;
   __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
   __local uint* outgoing;  // codes of 32 columns of the bottom row
   __local uint* exchange;  // [2][LANES] (bitpar_common.cl's from_lane_above)
@@ -158,11 +174,10 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
   const int c = t - lane;
   const int j = w->first + c;
   if (c >= 0 && c < w->count) {
-    uint ph, mh;
-    BLOCK_STEP(uint, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
-    w->hout = ph >> 31 | (mh >> 31) << 1;
-    if (lane == w->out_lane)
-      tb->outgoing[(j - 1) & 31] = w->last_stripe ? ((ph >> w->out_bit) & 1u) | ((mh >> w->out_bit) & 1u) << 1 : w->hout;
+    word_t ph, mh;
+    BLOCK_STEP(word_t, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
+    w->hout = BOTTOM_CODE(ph, mh);
+    if (lane == w->out_lane) tb->outgoing[(j - 1) & 31] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : w->hout;
   }
   const int jc = w->first + t - w->out_lane;
   if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
@@ -174,32 +189,38 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
 // together, so that a step waits only on the shuffle and its own arithmetic. The bottom row
 // is the last lane's last bit, or in a `partial` stripe (the last of a sweep, of fewer rows)
 // bit out_bit of lane out_lane: a constant at each call, so that a full stripe's steps pay
-// nothing for it.
+// nothing for it. The match masks are fetched in runs of EQ_RUN steps: 64-bit masks for a
+// whole group would hold twice the registers.
+#define EQ_RUN (WORD_BITS == 64 ? 16 : 32)
 inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0, const bool partial) {
   uint word_p, word_m;
   incoming_word(w, tb, w->first - 1 + t0, &word_p, &word_m);
-  uint eq[32];
   __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
-#pragma unroll
-  for (int k = 0; k < 32; ++k) eq[k] = tb->peq[codes[k] * LANES + lane];
   // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
-  const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : 31;
+  const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : WORD_BITS - 1;
   const int keep = lane == out ? 0 : 32 + lane;
   // The out lane finishes a bus word at step k = out - 1 (mod 32) of the group.
   const int flush_k = (out + 31) & 31;
 #pragma unroll
-  for (int k = 0; k < 32; ++k) {
-    const uint from_above = from_lane_above(w->hout, lane, LANES, t0 + k, tb->exchange);
-    const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
-    const uint hin = (from_bus & lane0) | (from_above & ~lane0);
-    uint ph, mh;
-    BLOCK_STEP(uint, w->pv, w->mv, eq[k], hin & 1u, hin >> 1, ph, mh);
-    w->hout = ph >> 31 | (mh >> 31) << 1;
-    // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
-    tb->outgoing[keep == 0 ? (k - out) & 31 : keep] = partial ? ((ph >> bit) & 1u) | ((mh >> bit) & 1u) << 1 : w->hout;
-    if (k == flush_k) flush_word(w, tb, lane, w->first + t0 + k - out);
+  for (int run = 0; run < 32; run += EQ_RUN) {
+    word_t eq[EQ_RUN];
+#pragma unroll
+    for (int k = 0; k < EQ_RUN; ++k) eq[k] = tb->peq[codes[run + k] * LANES + lane];
+#pragma unroll
+    for (int i = 0; i < EQ_RUN; ++i) {
+      const int k = run + i;
+      const uint from_above = from_lane_above(w->hout, lane, LANES, t0 + k, tb->exchange);
+      const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
+      const uint hin = (from_bus & lane0) | (from_above & ~lane0);
+      word_t ph, mh;
+      BLOCK_STEP(word_t, w->pv, w->mv, eq[i], hin & 1u, hin >> 1, ph, mh);
+      w->hout = BOTTOM_CODE(ph, mh);
+      // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
+      tb->outgoing[keep == 0 ? (k - out) & 31 : keep] = partial ? ROW_CODE(ph, mh, bit) : w->hout;
+      if (k == flush_k) flush_word(w, tb, lane, w->first + t0 + k - out);
+    }
   }
 }
 #endif
@@ -209,7 +230,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
             __global const int* restrict claims, const int claim_count, volatile __global uint* bus,
             volatile __global int* all_progress, volatile __global int* all_top_left, __global int* next_stripe,
             __global int* result) {
-  __local uint peq[SIGMA * LANES];
+  __local word_t peq[SIGMA * LANES];
   __local int claimed;
   __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
   __local uint exchange[SHUFFLE ? 1 : 2 * LANES];
@@ -226,7 +247,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   tables.votes = votes;
 #endif
   const int lane = (int)get_local_id(0);
-  const int height = 32 * LANES;
+  const int height = WORD_BITS * LANES;
 
   for (;;) {
     if (lane == 0) claimed = atomic_inc(next_stripe);
@@ -255,14 +276,14 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
     const int above_last = s == 0 ? n : (int)min((long)n, (long)r0 + band_hi);
 
-    // This lane's rows r0 + 32 lane .. + 31, as match masks per symbol code.
+    // This lane's rows r0 + WORD_BITS lane .., as match masks per symbol code.
     for (int c = 0; c < SIGMA; ++c) peq[c * LANES + lane] = 0;
-    const int row0 = r0 + 32 * lane;
-    for (int k = 0; k < 32 && row0 + k < r1; ++k) peq[a[row0 + k] * LANES + lane] |= 1u << k;
+    const int row0 = r0 + WORD_BITS * lane;
+    for (int k = 0; k < WORD_BITS && row0 + k < r1; ++k) peq[a[row0 + k] * LANES + lane] |= (word_t)1 << k;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // The row handed on: the stripe's bottom row, row m in the last stripe.
-    const int out_lane = (r1 - r0 - 1) / 32, out_bit = (r1 - r0 - 1) % 32;
+    const int out_lane = (r1 - r0 - 1) / WORD_BITS, out_bit = (r1 - r0 - 1) % WORD_BITS;
     // The top-left corner: D'[r0][first - 1] (exact D[r0][0] = r0 at column 1).
     int corner = r0;
     if (s > 0 && first > 1) {
@@ -284,7 +305,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.slot = last_stripe ? sweep.bottom_at : sweep.bus_at + s % slots * words;
     w.above = sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
-    w.pv = 0xffffffffu;  // the left boundary climbs by one per row
+    w.pv = ~(word_t)0;  // the left boundary climbs by one per row
     w.mv = 0;
     w.hout = 0;
     w.bottom = bottom;

@@ -176,7 +176,14 @@ std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 
 }  // namespace
 
-std::int64_t stripe_height(Geometry geometry, std::int64_t lanes) { return geometry == Geometry::lanes ? 32 * lanes : 256; }
+std::int64_t block_rows(const Params& params, const DeviceInfo& device, std::int64_t longer) {
+  const std::int64_t wide = params.at("wide"), stripes = (longer + 32 * params.at("wg") - 1) / (32 * params.at("wg"));
+  return wide == 1 || (wide == 2 && stripes > kWideStripesPerUnit * static_cast<std::int64_t>(device.compute_units)) ? 64
+                                                                                                                   : 32;
+}
+std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t block_rows) {
+  return geometry == Geometry::lanes ? block_rows * lanes : 256;
+}
 std::int64_t stripe_lead(Geometry geometry, const Params& params) {
   return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
 }
@@ -204,10 +211,10 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
   return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
 }
 
-std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma) {
+std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma, std::int64_t block_rows) {
   // The match masks, the claimed stripe, 32 columns of the top and bottom rows, and the
   // lanes' exchange and votes where there is no shuffle.
-  return static_cast<std::uint64_t>(sigma * lanes * 4 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
+  return static_cast<std::uint64_t>(sigma * lanes * block_rows / 8 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
 }
 
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
@@ -219,19 +226,25 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
     bus_budget_ = std::min(bus_budget_, bus_per_byte * (strings.host_a.size() + strings.host_b.size()));
   const bool lanes_geometry = geometry == Geometry::lanes;
   lanes_ = lanes_geometry ? params.at("wg") : 1;
-  height_ = stripe_height(geometry, lanes_);
   // Codes of both strings: a piece's rows may come from either.
   const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
   const std::int64_t sigma = sigma_for(codes.count);
-  if (lanes_geometry && local_bytes(lanes_, sigma) > info.local_memory)
+  // 64-row blocks where asked and their masks fit local memory (an alphabet of few symbols).
+  std::int64_t rows = lanes_geometry ? block_rows(params, info, static_cast<std::int64_t>(std::max(
+                                                                     strings.host_a.size(), strings.host_b.size())))
+                                     : 0;
+  if (rows == 64 && local_bytes(lanes_, sigma, rows) > info.local_memory) rows = 32;
+  height_ = stripe_height(geometry, lanes_, rows);
+  if (lanes_geometry && local_bytes(lanes_, sigma, rows) > info.local_memory)
     throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes_) + " needs " +
-                                            std::to_string(local_bytes(lanes_, sigma)) + " bytes of local memory for " +
-                                            std::to_string(codes.count) + " symbols; " + info.name + " has " +
-                                            std::to_string(info.local_memory));
+                                            std::to_string(local_bytes(lanes_, sigma, rows)) +
+                                            " bytes of local memory for " + std::to_string(codes.count) + " symbols; " +
+                                            info.name + " has " + std::to_string(info.local_memory));
   // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other
   // device, and other workgroup sizes, through local memory.
   const bool shuffle = lanes_geometry && lanes_ == 32 && nvidia_platform(info);
-  const std::string options = "-DLANES=" + std::to_string(lanes_) + " -DSIGMA=" + std::to_string(sigma) +
+  const std::string options = "-DLANES=" + std::to_string(lanes_) + " -DWORD_BITS=" + std::to_string(rows) +
+                              " -DSIGMA=" + std::to_string(sigma) +
                               " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
                               (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0");
   const std::string file = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";

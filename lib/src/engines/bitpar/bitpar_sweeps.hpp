@@ -18,13 +18,22 @@
 
 namespace levcl::detail {
 
-// The two device geometries: a workgroup of lanes per stripe, one 32-row block each (GPUs),
-// or one work-item per stripe of four 64-row blocks as the lanes of a vector (CPUs).
+// The two device geometries: a workgroup of lanes per stripe, one block of 32 or 64 rows
+// each (GPUs), or one work-item per stripe of four 64-row blocks as the lanes of a vector
+// (CPUs).
 enum class Geometry { lanes, vector };
 
-// A stripe's rows, and the columns it waits for beyond the stripe above's first: a chunk of
-// published progress, plus the lanes' skew.
-std::int64_t stripe_height(Geometry geometry, std::int64_t lanes);
+// Rows of a lanes work-item's block for a pair whose longer string is `longer`: 64 (64-bit
+// words) with `wide` 1, or with 2 where its 32-row stripes outnumber kWideStripesPerUnit a
+// compute unit: the device is full either way, and a step pays its shuffle and bus costs
+// once for twice the cells (the H100: a 3 Mbp pair 20% faster); a pair of fewer stripes
+// waits on their chain, which taller stripes lengthen (162 kbp: 4% slower). Else 32.
+constexpr std::int64_t kWideStripesPerUnit = 8;
+std::int64_t block_rows(const Params& params, const DeviceInfo& device, std::int64_t longer);
+
+// A stripe's rows (lanes of `block_rows` rows each), and the columns it waits for beyond
+// the stripe above's first: a chunk of published progress, plus the lanes' skew.
+std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t block_rows);
 std::int64_t stripe_lead(Geometry geometry, const Params& params);
 
 // Where a piece's two sweeps meet: the rows of the forward one (the rest are the backward
@@ -43,8 +52,8 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 // the strings, their codes forward and reversed, the bus, the stripes' counters.
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
 
-// Local memory of a lanes workgroup for `sigma` symbol codes.
-std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma);
+// Local memory of a lanes workgroup for `sigma` symbol codes, blocks of `block_rows`.
+std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma, std::int64_t block_rows);
 
 // Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
 // bottom row the other's, run on another device, meets (one pair over two devices).

@@ -81,11 +81,10 @@ FirstBand first_band(const PairShape& pair) {
   const auto m = static_cast<std::int64_t>(std::max(pair.m, pair.n)), n = static_cast<std::int64_t>(std::min(pair.m, pair.n));
   return {m, n, band_for(m, n, first_bound(m, n, pair.distance))};
 }
-BandWork first_band_work(Geometry geometry, const DeviceInfo& device, const Params& params, const PairShape& pair) {
+BandWork first_band_work(Geometry geometry, const Params& params, const PairShape& pair) {
   const FirstBand first = first_band(pair);
   const bool lanes = geometry == Geometry::lanes;
-  const std::int64_t height =
-      stripe_height(geometry, lanes ? params.at("wg") : 1, lanes ? block_rows(params, device, first.m) : 0);
+  const std::int64_t height = stripe_height(geometry, lanes ? params.at("wg") : 1, lanes ? block_rows(params, first.m) : 0);
   return sweeps_work(first.m, first.n, height, stripe_lead(geometry, params), first.band);
 }
 
@@ -99,13 +98,13 @@ CostModel band_cost(Geometry geometry) {
     double cells_per_second = 0, step = 0;
     for (const Measurement& w : in.measured) {
       if (w.seconds <= 0 || w.pair.distance < 0) continue;
-      const BandWork work = first_band_work(geometry, in.device, in.params, w.pair);
+      const BandWork work = first_band_work(geometry, in.params, w.pair);
       cells_per_second = std::max(cells_per_second, static_cast<double>(work.cells) / w.seconds);
       const double per_step = w.seconds / static_cast<double>(std::max<std::uint64_t>(1, work.chain));
       step = step == 0 ? per_step : std::min(step, per_step);
     }
     if (cells_per_second == 0) return std::nullopt;
-    const BandWork work = first_band_work(geometry, in.device, in.params, pair);
+    const BandWork work = first_band_work(geometry, in.params, pair);
     return Prediction{kCallSeconds + std::max(static_cast<double>(work.cells) / cells_per_second,
                                               static_cast<double>(work.chain) * step),
                       resident_work_items(in.device)};
@@ -257,8 +256,8 @@ std::vector<Variant> bitpar_variants() {
       {"chunk", 4, 1, 1 << 12, "32-column words between two publications of a stripe's progress", Sweep::none},
       {"slots", 0, 0, 1 << 30, "stripes' bottom rows kept in device memory at once (0: as many as fit)", Sweep::none},
       {"wide", 2, 0, 2,
-       "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 8 a compute "
-       "unit (32 rows where local memory cannot hold the alphabet's 64-bit masks)",
+       "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 1,024 (32 "
+       "rows where local memory cannot hold the alphabet's 64-bit masks)",
        Sweep::none},
   };
   device.needs = [](const Params& p) {

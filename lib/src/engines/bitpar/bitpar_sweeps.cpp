@@ -176,10 +176,9 @@ std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 
 }  // namespace
 
-std::int64_t block_rows(const Params& params, const DeviceInfo& device, std::int64_t longer) {
+std::int64_t block_rows(const Params& params, std::int64_t longer) {
   const std::int64_t wide = params.at("wide"), stripes = (longer + 32 * params.at("wg") - 1) / (32 * params.at("wg"));
-  return wide == 1 || (wide == 2 && stripes > kWideStripesPerUnit * static_cast<std::int64_t>(device.compute_units)) ? 64
-                                                                                                                   : 32;
+  return wide == 1 || (wide == 2 && stripes > kWideStripes) ? 64 : 32;
 }
 std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t block_rows) {
   return geometry == Geometry::lanes ? block_rows * lanes : 256;
@@ -230,9 +229,9 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
   const std::int64_t sigma = sigma_for(codes.count);
   // 64-row blocks where asked and their masks fit local memory (an alphabet of few symbols).
-  std::int64_t rows = lanes_geometry ? block_rows(params, info, static_cast<std::int64_t>(std::max(
-                                                                     strings.host_a.size(), strings.host_b.size())))
-                                     : 0;
+  std::int64_t rows =
+      lanes_geometry ? block_rows(params, static_cast<std::int64_t>(std::max(strings.host_a.size(), strings.host_b.size())))
+                     : 0;
   if (rows == 64 && local_bytes(lanes_, sigma, rows) > info.local_memory) rows = 32;
   height_ = stripe_height(geometry, lanes_, rows);
   if (lanes_geometry && local_bytes(lanes_, sigma, rows) > info.local_memory)

@@ -24,12 +24,13 @@ namespace levcl::detail {
 enum class Geometry { lanes, vector };
 
 // Rows of a lanes work-item's block for a pair whose longer string is `longer`: 64 (64-bit
-// words) with `wide` 1, or with 2 where its 32-row stripes outnumber kWideStripesPerUnit a
-// compute unit: the device is full either way, and a step pays its shuffle and bus costs
-// once for twice the cells (the H100: a 3 Mbp pair 20% faster); a pair of fewer stripes
-// waits on their chain, which taller stripes lengthen (162 kbp: 4% slower). Else 32.
-constexpr std::int64_t kWideStripesPerUnit = 8;
-std::int64_t block_rows(const Params& params, const DeviceInfo& device, std::int64_t longer);
+// words) with `wide` 1, or with 2 where its 32-row stripes outnumber kWideStripes (8 a
+// compute unit of the H100): the device is full either way, and a step pays its shuffle
+// and bus costs once for twice the cells (the H100: the 3.3 Mbp pair 1.44x faster, 3 Mbp
+// pairs of narrow bands 6% slower). Else 32. The pair alone decides, so that devices that
+// share a pair's sweeps split its rows alike.
+constexpr std::int64_t kWideStripes = 1024;
+std::int64_t block_rows(const Params& params, std::int64_t longer);
 
 // A stripe's rows (lanes of `block_rows` rows each), and the columns it waits for beyond
 // the stripe above's first: a chunk of published progress, plus the lanes' skew.

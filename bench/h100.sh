@@ -186,6 +186,13 @@ case $phase in
     levcl-bench --variants auto,bitpar --peers none --repeat 3 --time-limit 20 -o "$out/pairs-wide2" "${pairs[@]}" \
       --lengths 3M,10M --similarities 0.5,0.93
     levcl-bench --variants bitpar --param bitpar.wide=0 --peers none --repeat 3 --time-limit 20 -o "$out/pairs-wide0" \
-      "${pairs[@]}" --lengths 3M,10M --similarities 0.5,0.93 ;;
+      "${pairs[@]}" --lengths 3M,10M --similarities 0.5,0.93
+    # batch_bitpar_lanes' 64-row blocks; 32-row ones with the kernels of the commit before
+    # them (bd54b7b's cl/ in .gpu/oldcl through LEVCL_KERNEL_DIR)
+    batches=(--batch synthetic:100000:10000:0.9 --batch synthetic:100000:10000:0.8
+             --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:122:30000:0.988)
+    levcl-bench --variants auto,batch-bitpar --peers none --repeat 3 "${batches[@]}" -o "$out/batch-wide"
+    LEVCL_KERNEL_DIR=$PWD/.gpu/oldcl levcl-bench --variants auto,batch-bitpar --peers none --repeat 3 "${batches[@]}" \
+      -o "$out/batch-32" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

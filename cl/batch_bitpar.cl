@@ -1,7 +1,7 @@
 // Batches of short and medium pairs (lib/src/engines/batch_bitpar/batch_bitpar.cpp; a
 // chunk's layout in batch_bitpar.h): one work-item per pair (batch_bitpar), or 32 for a
 // pair longer than a stripe (batch_bitpar_lanes), Myers' bit-vector algorithm with Hyyro's
-// 32-row blocks (BLOCK_STEP, bitpar_common.cl).
+// blocks (BLOCK_STEP, bitpar_common.cl) of 32 rows (64 in batch_bitpar_lanes).
 //
 // The host copies a chunk's strings, each once however many pairs use it, and lists them
 // and the pairs; the device does the rest. batch_present marks the byte values the strings
@@ -212,7 +212,8 @@ __kernel void batch_bitpar(BATCH_KERNEL_ARGUMENTS) {
 }
 
 // The pairs longer than a stripe of WORDS blocks, with every lane of a workgroup of 32
-// on one pair: stripes of 32 blocks (1024 rows), lane l holding block l and computing
+// on one pair: stripes of 32 blocks of 64 rows (2,048 rows; a lane's block is two of the
+// strings' 32-row mask words), lane l holding block l and computing
 // column first + t - l at step t, its top delta lane l-1's of the step before
 // (from_lane_above), lane 0's the stripe above's bottom row through the pair's bus. Pairs
 // as batch_bitpar's, ids[first + the workgroup's index]; the launch has count workgroups.
@@ -231,21 +232,23 @@ void batch_bitpar_lanes(BATCH_KERNEL_ARGUMENTS) {
   const PairSweep pair = pair_sweep(pairs, strings, p, first_pass, band, max_k, bounds);
   const BatchString rows = pair.rows, columns = pair.columns;
   const int n = pair.n, m = pair.m, lo = pair.lo, hi = pair.hi;
-  const int words = (m + 31) / 32;
-  if (lane == 0) shared_bus_base = words > BATCH_LANES ? bus_space(bus_used, n) : 0;
+  const int words = (m + 31) / 32, stripe_words = BATCH_LANE_ROWS / 32 * BATCH_LANES;
+  if (lane == 0) shared_bus_base = words > stripe_words ? bus_space(bus_used, n) : 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   const ulong bus_base = shared_bus_base;
   const uint at = columns.raw_at - 1;
   int top_left = 0, above_last = 0, distance = m;
-  for (int s0 = 0; s0 < words; s0 += BATCH_LANES) {
-    const int r0 = 32 * s0, r1 = min(m, r0 + 32 * BATCH_LANES);
-    const int used = min(BATCH_LANES, words - s0);
+  for (int s0 = 0; s0 < words; s0 += stripe_words) {
+    const int r0 = 32 * s0, r1 = min(m, r0 + BATCH_LANE_ROWS * BATCH_LANES);
+    const int used = (r1 - r0 + BATCH_LANE_ROWS - 1) / BATCH_LANE_ROWS;
     const bool bottom_stripe = r1 == m;
-    const int out_lane = used - 1, out_bit = (r1 - 1) % 32;
+    const int out_lane = used - 1, out_bit = (r1 - r0 - 1) % BATCH_LANE_ROWS;
+    const bool high_word = s0 + 2 * lane + 1 < words;  // this lane's block has rows past its first 32
     const int first_column = max(1, r0 + 1 + lo), last = min(n, r1 + hi);
     const int next_first = bottom_stripe ? n + 1 : max(1, r1 + 1 + lo);
     __global const uint* stripe_peq = peq + (ulong)code_count * rows.words_at + s0;
-    uint pv = ~0u, mv = 0, hout = 0;  // the left boundary climbs by one per row
+    ulong pv = ~0ul, mv = 0;  // the left boundary climbs by one per row
+    uint hout = 0;
     int bottom = top_left + (r1 - r0), next_top_left = bottom;
     const int columns_count = last - first_column + 1;
     const int steps = columns_count > 0 ? columns_count + used - 1 : 0;
@@ -260,12 +263,13 @@ void batch_bitpar_lanes(BATCH_KERNEL_ARGUMENTS) {
           in_p = above & 1;
           in_m = above >> 1;
         }
-        const uint match = stripe_peq[codes[raw[at + j]] * words + lane];
-        uint ph, mh;
-        BLOCK_STEP(uint, pv, mv, match, in_p, in_m, ph, mh);
-        hout = ph >> 31 | (mh >> 31) << 1;
+        __global const uint* masks = stripe_peq + codes[raw[at + j]] * words + 2 * lane;
+        const ulong match = masks[0] | (high_word ? (ulong)masks[1] << 32 : 0ul);
+        ulong ph, mh;
+        BLOCK_STEP(ulong, pv, mv, match, in_p, in_m, ph, mh);
+        hout = (uint)(ph >> 63) | (uint)(mh >> 63) << 1;
         if (lane == out_lane) {
-          const uint out_p = (ph >> out_bit) & 1, out_m = (mh >> out_bit) & 1;
+          const uint out_p = (uint)(ph >> out_bit) & 1, out_m = (uint)(mh >> out_bit) & 1;
           bottom += (int)out_p - (int)out_m;
           if (j == next_first - 1) next_top_left = bottom;
           if (!bottom_stripe) bus[bus_base + j] = (uchar)(out_p | out_m << 1);  // read back at an earlier step

@@ -42,9 +42,11 @@ inline shared_int batch_first_bound(shared_int m, shared_int n, shared_int band,
 // GiB in 32 bits).
 #define BUS_ALIGN 16
 
-// Work-items of batch_bitpar_lanes on a pair longer than a work-item's stripe: a 32-row
-// block each, a stripe of BATCH_LANES blocks.
+// Work-items of batch_bitpar_lanes on a pair longer than a work-item's stripe, a block of
+// BATCH_LANE_ROWS rows each (a 64-bit word: a step's shuffle, bus byte and mask fetch once
+// for twice the rows, and half the stripes), a stripe of BATCH_LANES blocks.
 #define BATCH_LANES 32
+#define BATCH_LANE_ROWS 64
 
 // Pairs a launch has finished, counted over this many counters (a pair adds one to the
 // counter of its id modulo the count: few work-items meet on one) that the host reads for

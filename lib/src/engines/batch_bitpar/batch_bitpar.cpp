@@ -73,6 +73,11 @@ constexpr double kCpuLaneCellsPerSecond = kCpuItemCellsPerSecond / 32 / 1.75;
 
 std::uint32_t words_of(std::uint64_t m) { return static_cast<std::uint32_t>((m + 31) / 32); }
 
+// Rows of a class's stripe: a work-item's words, or a workgroup's lanes of BATCH_LANE_ROWS.
+std::int64_t class_height(std::size_t c) {
+  return c == kLanesClass ? std::int64_t{BATCH_LANE_ROWS} * BATCH_LANES : 32 * std::int64_t{kClassWords[c]};
+}
+
 // Whether the pairs longer than a work-item's stripe take a workgroup each (the `lanes`
 // parameter; 0: on a GPU, where a barrier is cheap and work-items are many).
 bool lanes_for(const Params& params, const DeviceInfo& device) {
@@ -456,7 +461,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
           const Sides s = sides_of(call, packed[slot.begin + p]);
           const cl_int bound = slot.first_pass ? batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), band, max_k)
                                                : slot.bounds[p];
-          share.cells += band_cells(s.m, s.n, 32 * kClassWords[c], band_for(s.m, s.n, bound));
+          share.cells += band_cells(s.m, s.n, class_height(c), band_for(s.m, s.n, bound));
           if (distances[p] <= bound || bound >= s.n || call.max_distance >= 0) continue;
           // D' is the cost of an alignment (the overestimates outside the band are costs of
           // paths too), so a bound of D' holds the distance: it caps the doubling.
@@ -627,7 +632,7 @@ std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair
   const std::int64_t band = in.params.at("band");
   std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
   const std::size_t c = class_of(m, lanes_for(in.params, in.device));
-  const std::int64_t height = 32 * kClassWords[c];
+  const std::int64_t height = class_height(c);
   double cells = 0;
   for (;;) {
     cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));

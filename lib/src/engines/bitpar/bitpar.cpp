@@ -257,7 +257,7 @@ std::vector<Variant> bitpar_variants() {
       {"slots", 0, 0, 1 << 30, "stripes' bottom rows kept in device memory at once (0: as many as fit)", Sweep::none},
       {"wide", 2, 0, 2,
        "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 1,024 (32 "
-       "rows where local memory cannot hold the alphabet's 64-bit masks)",
+       "rows where 32 KiB of local memory cannot hold the alphabet's 64-bit masks)",
        Sweep::none},
   };
   device.needs = [](const Params& p) {

@@ -176,6 +176,9 @@ std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 
 }  // namespace
 
+// The least local memory of an OpenCL device of the full profile (CL_DEVICE_LOCAL_MEM_SIZE).
+constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
+
 std::int64_t block_rows(const Params& params, std::int64_t longer) {
   const std::int64_t wide = params.at("wide"), stripes = (longer + 32 * params.at("wg") - 1) / (32 * params.at("wg"));
   return wide == 1 || (wide == 2 && stripes > kWideStripes) ? 64 : 32;
@@ -228,11 +231,12 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   // Codes of both strings: a piece's rows may come from either.
   const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
   const std::int64_t sigma = sigma_for(codes.count);
-  // 64-row blocks where asked and their masks fit local memory (an alphabet of few symbols).
+  // 64-row blocks where asked and their masks fit the local memory every OpenCL device has
+  // (an alphabet of few symbols): the pair alone decides, as block_rows says why.
   std::int64_t rows =
       lanes_geometry ? block_rows(params, static_cast<std::int64_t>(std::max(strings.host_a.size(), strings.host_b.size())))
                      : 0;
-  if (rows == 64 && local_bytes(lanes_, sigma, rows) > info.local_memory) rows = 32;
+  if (rows == 64 && local_bytes(lanes_, sigma, rows) > kLeastLocalBytes) rows = 32;
   height_ = stripe_height(geometry, lanes_, rows);
   if (lanes_geometry && local_bytes(lanes_, sigma, rows) > info.local_memory)
     throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes_) + " needs " +

@@ -207,6 +207,8 @@ TEST_CASE("--query against every record of --targets") {
   check_failure("--record-a nope --query " + quote(fasta_a()) + " --targets " + quote(fasta_b_gz()), 2);
 }
 
+namespace {
+
 // The first two of POCL's devices that `levcl --list-devices` lists ("P:D,P:D"), or "".
 std::string pocl_devices(const std::string& environment) {
   std::istringstream lines(levcl_cli("--list-devices", environment).out);
@@ -221,6 +223,8 @@ std::string pocl_devices(const std::string& environment) {
   }
   return found == 2 ? ids : "";
 }
+
+}  // namespace
 
 TEST_CASE("--all-vs-all: every unordered pair once, in order") {
   const auto& rb = records_b();

@@ -67,7 +67,8 @@ constexpr double kCpuItemCellsPerSecond = 9e8;
 // 10^5 pairs of 10 kbp at 90% computed 4.6e12 cells in 0.397 s of kernels, 4,224
 // workgroups resident (32 per compute unit), so 24 rounds of 16.5 ms for a pair's 4.6e7
 // cells over 32 lanes; on POCL (the machine above) 64 such pairs took 1.75 times as long
-// with lanes as with a work-item each.
+// with lanes as with a work-item each. Both with 32-row blocks: the 64-row ones came after
+// (1.0-1.13 times as fast on the H100), so the rate is a lower bound now.
 constexpr double kGpuLaneCellsPerSecond = 8.7e7;
 constexpr double kCpuLaneCellsPerSecond = kCpuItemCellsPerSecond / 32 / 1.75;
 
@@ -109,7 +110,10 @@ Sides sides_of(const BatchCall& call, std::size_t i) {
   return a <= b ? Sides{p.a, p.b, a, b} : Sides{p.b, p.a, b, a};
 }
 
-std::int64_t bus_units(const Sides& s) { return s.m > kStripeRows ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0; }
+// A pair's bus: n bytes where its rows take more than one stripe of its class.
+std::int64_t bus_units(const Sides& s, bool lanes) {
+  return s.m > class_height(class_of(s.m, lanes)) ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0;
+}
 
 // A string's mark for each chunk that holds it, claimed by one host thread.
 class Stamps {
@@ -175,13 +179,13 @@ struct Slots {
 // masks at the most codes and the buses, within the device's. Counted without shared
 // strings while the whole batch fits so (one chunk, no serial pass); else pair by pair,
 // each string once.
-std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed,
+std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
                                     std::uint64_t host_budget, std::uint64_t device_budget) {
   const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
     const std::uint64_t strings = (new_rows ? s.m + sizeof(BatchString) : 0) + (new_columns ? s.n + sizeof(BatchString) : 0);
     host += strings + sizeof(BatchPair) + 2 * sizeof(cl_uint);
     device += strings + sizeof(BatchPair) + 3 * sizeof(cl_uint) + (new_rows ? kMostMaskBytesPerRow * s.m : 0) +
-              static_cast<std::uint64_t>(bus_units(s)) * BUS_ALIGN;
+              static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
   const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
@@ -250,7 +254,7 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
       if (kept.in_chunk.claim(s.columns, mark)) share.claimed.push_back(s.columns);
       kept.as_rows.set(s.rows, mark);
       ++share.classes[class_of(s.m, lanes)];
-      share.bus_units += static_cast<std::uint64_t>(bus_units(s));
+      share.bus_units += static_cast<std::uint64_t>(bus_units(s, lanes));
     }
   });
   parallel_each(slices, call.threads, [&](std::size_t slice) {
@@ -508,7 +512,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  const std::vector<std::size_t> ends = chunk_ends(call, packed, host_budget, device_budget);
+  const std::vector<std::size_t> ends = chunk_ends(call, packed, lanes, host_budget, device_budget);
   phases.lap(phases.choose);
   Slot* slots = kept.slot;
   std::size_t begin = 0;

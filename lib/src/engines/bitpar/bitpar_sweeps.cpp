@@ -174,10 +174,10 @@ struct PlannedSweep {
 
 std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-}  // namespace
-
 // The least local memory of an OpenCL device of the full profile (CL_DEVICE_LOCAL_MEM_SIZE).
 constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
+
+}  // namespace
 
 std::int64_t block_rows(const Params& params, std::int64_t longer) {
   const std::int64_t wide = params.at("wide"), stripes = (longer + 32 * params.at("wg") - 1) / (32 * params.at("wg"));

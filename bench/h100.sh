@@ -194,5 +194,21 @@ case $phase in
     levcl-bench --variants auto,batch-bitpar --peers none --repeat 3 "${batches[@]}" -o "$out/batch-wide"
     LEVCL_KERNEL_DIR=$PWD/.gpu/oldcl levcl-bench --variants auto,batch-bitpar --peers none --repeat 3 "${batches[@]}" \
       -o "$out/batch-32" ;;
+  one-flush)  # bitpar's steady groups with one flush and one call site a step kind, beside the kernels before (.gpu/cl-old: 48cce6b's cl/, LEVCL_KERNEL_DIR)
+    hhv=("$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz")
+    plasmids=("$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz")
+    chlamydia=("$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz")
+    for k in new old; do
+      kernels=; [ $k = old ] && kernels=$PWD/.gpu/cl-old
+      export LEVCL_KERNEL_DIR=$kernels LEVCL_CACHE_DIR=/tmp/cache-$k
+      levcl-bench --variants bitpar,auto --peers none --repeat 3 --row-budget 8 -o "$out/pairs-$k" \
+        "${hhv[@]}" "${plasmids[@]}" "${chlamydia[@]}" "${motivating[@]}"
+      levcl-bench --lengths 3M,10M --similarities 0.5,0.93 --variants bitpar,auto --peers none --repeat 3 --row-budget 8 \
+        -o "$out/synth-$k"
+      levcl-bench --lengths 3M --similarities 0.93 --mosaic --variants bitpar,auto --peers none --repeat 3 --row-budget 8 \
+        -o "$out/mosaic-$k"
+      levcl-bench --align --variants auto --peers none --repeat 2 --row-budget 8 -o "$out/align-$k" \
+        "${hhv[@]}" "${plasmids[@]}" "${chlamydia[@]}" "${motivating[@]}" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+    done ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

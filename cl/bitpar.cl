@@ -84,7 +84,7 @@ typedef struct {
   volatile __global int* top_left;
   __local word_t* peq;
   __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
-  __local uint* outgoing;  // codes of 32 columns of the bottom row
+  __local uint* outgoing;  // codes of the bottom row, 64 columns (column c at (c - 1) % 64)
   __local uint* exchange;  // [2][LANES] (bitpar_common.cl's from_lane_above)
 #if !SHUFFLE
   __local uint* votes;     // [2]
@@ -111,7 +111,7 @@ inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
   }
 }
 
-// The bottom row's codes of columns base + 1 .. jc (in `outgoing`) onto the bus: its word,
+// The bottom row's codes of columns base + 1 .. jc (in `outgoing`'s half for them) onto the bus: its word,
 // the stripe's progress every CHUNK columns, and its value (the next stripe's top-left
 // corner; D'[m][n] at the end).
 inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc) {
@@ -119,14 +119,14 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
   const int base = (jc - 1) & ~31;
 #if SHUFFLE
   const int column = base + lane + 1;
-  const uint code = column >= w->first && column <= jc ? tb->outgoing[lane] : 0u;
+  const uint code = column >= w->first && column <= jc ? tb->outgoing[(base & 32) + lane] : 0u;
   const uint word_p = ballot(code & 1u), word_m = ballot(code & 2u);
 #else
   if (lane == 0) {
     uint p = 0, q = 0;
     for (int i = 0; i < 32; ++i) {
       const int column = base + i + 1;
-      const uint code = column >= w->first && column <= jc ? tb->outgoing[i] : 0u;
+      const uint code = column >= w->first && column <= jc ? tb->outgoing[(base & 32) + i] : 0u;
       p |= (code & 1u) << i;
       q |= (code >> 1) << i;
     }
@@ -177,7 +177,7 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
     word_t ph, mh;
     BLOCK_STEP(word_t, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
     w->hout = BOTTOM_CODE(ph, mh);
-    if (lane == w->out_lane) tb->outgoing[(j - 1) & 31] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : w->hout;
+    if (lane == w->out_lane) tb->outgoing[(j - 1) & 63] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : w->hout;
   }
   const int jc = w->first + t - w->out_lane;
   if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
@@ -191,6 +191,10 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
 // bit out_bit of lane out_lane: a constant at each call, so that a full stripe's steps pay
 // nothing for it. The match masks are fetched in runs of EQ_RUN steps: 64-bit masks for a
 // whole group would hold twice the registers.
+// The out lane's columns of a group span two bus words, one in each half of `outgoing`;
+// the word it completes goes out after the group's last step, not at the step that
+// completes it: one flush in the unrolled code instead of one at each step a partial
+// stripe's out lane may complete it at (NVIDIA's build time grows with every copy).
 #define EQ_RUN (WORD_BITS == 64 ? 16 : 32)
 inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0, const bool partial) {
   uint word_p, word_m;
@@ -200,9 +204,10 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
   const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : WORD_BITS - 1;
-  const int keep = lane == out ? 0 : 32 + lane;
-  // The out lane finishes a bus word at step k = out - 1 (mod 32) of the group.
-  const int flush_k = (out + 31) & 31;
+  // Steps k < out give the out lane's columns of the word before the group's (the other half).
+  __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
+  __local uint* const before = tb->outgoing + ((w->first - 1 + t0 + 32) & 32);
+  __local uint* const dummy = tb->outgoing + 64 + lane;
 #pragma unroll
   for (int run = 0; run < 32; run += EQ_RUN) {
     word_t eq[EQ_RUN];
@@ -218,10 +223,12 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
       BLOCK_STEP(word_t, w->pv, w->mv, eq[i], hin & 1u, hin >> 1, ph, mh);
       w->hout = BOTTOM_CODE(ph, mh);
       // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
-      tb->outgoing[keep == 0 ? (k - out) & 31 : keep] = partial ? ROW_CODE(ph, mh, bit) : w->hout;
-      if (k == flush_k) flush_word(w, tb, lane, w->first + t0 + k - out);
+      __local uint* const slot = lane == out ? (k < out ? before : current) + ((k - out) & 31) : dummy;
+      *slot = partial ? ROW_CODE(ph, mh, bit) : w->hout;
     }
   }
+  // The word the out lane completed at step (out - 1) % 32, ending at column jc.
+  flush_word(w, tb, lane, w->first + t0 + ((out + 31) & 31) - out);
 }
 #endif
 
@@ -232,7 +239,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
             __global int* result) {
   __local word_t peq[SIGMA * LANES];
   __local int claimed;
-  __local uint incoming[32], outgoing[64];  // outgoing[32..]: the steady state's dummy slots
+  __local uint incoming[32], outgoing[64 + 32];  // outgoing[64..]: the steady state's dummy slots
   __local uint exchange[SHUFFLE ? 1 : 2 * LANES];
 #if !SHUFFLE
   __local uint votes[2];
@@ -310,21 +317,22 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.hout = 0;
     w.bottom = bottom;
     w.available = s == 0 ? n : 0;
-    // With shuffles, steady 32-step groups where every lane is busy and the bus words
-    // align (first is always 1 + a multiple of 32: the band's low edge is); every other
-    // step with its checks.
+    // With shuffles, after the pipeline's fill, steady 32-step groups where every lane is
+    // busy and the bus words align (first is always 1 + a multiple of 32: the band's low
+    // edge is); every other step with its checks, from one call site (each inlined copy
+    // costs build time and instruction cache).
     const int steps = w.count + LANES - 1;
-    int t = 0;
+    for (int t = 0; t < steps; ++t) {
 #if SHUFFLE
-    if (((first - 1) & 31) == 0) {
-      for (; t < min(32, steps); ++t) sweep_step(&w, &tables, lane, t);
-      if (r1 - r0 < height)  // its out lane runs ahead of the last: stop before it reaches `last`
-        for (; t + max(32, 33 - out_lane) <= w.count; t += 32) steady_group(&w, &tables, lane, t, true);
-      else
-        for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t, false);
-    }
+      if (t == 32 && ((first - 1) & 31) == 0) {
+        if (r1 - r0 < height)  // its out lane runs ahead of the last: stop before it reaches `last`
+          for (; t + max(32, 33 - out_lane) <= w.count; t += 32) steady_group(&w, &tables, lane, t, true);
+        else
+          for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t, false);
+      }
 #endif
-    for (; t < steps; ++t) sweep_step(&w, &tables, lane, t);
+      sweep_step(&w, &tables, lane, t);
+    }
     bottom = w.bottom;
     if (lane == 0) {
       if (last_stripe) result[which] = bottom;

@@ -214,9 +214,9 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
 }
 
 std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma, std::int64_t block_rows) {
-  // The match masks, the claimed stripe, 32 columns of the top and bottom rows, and the
-  // lanes' exchange and votes where there is no shuffle.
-  return static_cast<std::uint64_t>(sigma * lanes * block_rows / 8 + 4 + 2 * 32 * 4 + 2 * lanes * 4 + 2 * 4);
+  // The match masks, the claimed stripe, 32 columns of the top row and 64 of the bottom row
+  // with 32 dummy slots, and the lanes' exchange and votes where there is no shuffle.
+  return static_cast<std::uint64_t>(sigma * lanes * block_rows / 8 + 4 + (32 + 96) * 4 + 2 * lanes * 4 + 2 * 4);
 }
 
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,

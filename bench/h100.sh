@@ -210,5 +210,21 @@ case $phase in
       levcl-bench --align --variants auto --peers none --repeat 2 --row-budget 8 -o "$out/align-$k" \
         "${hhv[@]}" "${plasmids[@]}" "${chlamydia[@]}" "${motivating[@]}" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
     done ;;
+  bitpar-rates)  # bitpar's tuning rows again (64-row blocks, one flush a steady group), spliced into the shipped entry; auto with each entry
+    mkdir -p "$out/overlay"
+    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json"
+    python3 tuning/splice_entry.py tuning/nvidia-h100-80gb-hbm3.json "$out/bitpar-tune.json" "$out/overlay/nvidia-h100-80gb-hbm3.json"
+    rows() {  # TAG [,VARIANTS]
+      levcl-bench --variants auto --peers none --repeat 3 --row-budget 6 -o "$out/pairs-$1" \
+        "$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz" "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" \
+        "$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" \
+        "$d/cudalign/AE002160.2.fa.gz" "${motivating[@]}" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz"
+      levcl-bench --lengths 1M,3M,10M --similarities 0.5,0.9,0.93,0.99,0.999 --variants "auto$2" --peers none --repeat 3 \
+        --row-budget 6 -o "$out/synth-$1"
+      levcl-bench --lengths 3M --similarities 0.9,0.93,0.95 --mosaic --variants "auto$2" --peers none --repeat 3 \
+        --row-budget 6 -o "$out/mosaic-$1"
+    }
+    rows shipped ,bitpar
+    LEVCL_TUNING_DIR=$out/overlay rows tuned "" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

@@ -54,7 +54,14 @@ TEST_CASE("the estimate: within 15% on evenly mutated pairs, never far below on 
   }
 }
 
-TEST_CASE("the estimate of unrelated strings says at least a third of their length") {
-  const auto p = levcl::mosaic_pair(100000, 0.5, 1), q = levcl::mosaic_pair(100000, 0.5, 2);
-  CHECK(estimate({p.a, q.a}) >= 0.333 * 100000);
+TEST_CASE("the estimate of unrelated strings: near their distance, which a quarter more holds (bitpar's first band)") {
+  levcl::Context context("cpu");
+  for (const std::string alphabet : {"ACGT", "ACDEFGHIKLMNPQRSTVWY"}) {
+    CAPTURE(alphabet);
+    const auto p = levcl::mosaic_pair(100000, 0.5, 1, alphabet), q = levcl::mosaic_pair(100000, 0.5, 2, alphabet);
+    const levcl::StringPair unrelated{p.a, q.a};
+    const double d = static_cast<double>(distance(context, unrelated)), e = estimate(unrelated);
+    CHECK(e > 0.8 * d);
+    CHECK(1.25 * e + 64 >= d);
+  }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 namespace levcl::detail {
@@ -162,9 +163,8 @@ std::optional<double> DivergenceSample::divergence(double max_fraction) const {
 
 double DivergenceSample::estimated_distance() const {
   const double m = static_cast<double>(a_.size()), n = static_cast<double>(b_.size());
-  constexpr double most = 1.0 / 3;
-  const auto mean = divergence(most);
-  return std::max(std::abs(m - n), mean ? *mean * std::max(m, n) + sampled_->jumps : most * std::max(m, n));
+  const auto mean = divergence(std::numeric_limits<double>::infinity());
+  return std::max(std::abs(m - n), mean ? *mean * std::max(m, n) + sampled_->jumps : std::max(m, n) / 3);
 }
 
 }  // namespace levcl::detail

@@ -84,14 +84,14 @@ inline bool wants_estimate(std::int64_t m, std::int64_t n) { return std::max(m, 
 
 // The first band's bound of a pair of lengths m and n whose distance is estimated at
 // `estimate` (< 0: not known), when no bound is given: the estimate with a quarter to spare,
-// or the whole matrix where the pair is short, looks over a third divergent (the sample's
-// estimate says only "at least a third" then) or the band would hold it anyway. Each band
+// or the whole matrix where the pair is short or the band would hold it anyway. Each band
 // is a chain of about max(m, n) column steps whatever its width (band_work), so a first band
 // that is too narrow costs a whole second run: a quarter to spare, not edlib's doubling from
-// a narrow start.
+// a narrow start. A divergent pair's band is still about half its matrix: a cell lies in it
+// only where the diagonals from both corners to it add up to at most the bound.
 inline std::int64_t first_bound(std::int64_t m, std::int64_t n, double estimate) {
   const std::int64_t longest = std::max(m, n);
-  if (!wants_estimate(m, n) || estimate < 0 || estimate >= static_cast<double>(longest) / 3) return longest;
+  if (!wants_estimate(m, n) || estimate < 0) return longest;
   return std::min<std::int64_t>(longest, 64 + static_cast<std::int64_t>(1.25 * estimate));
 }
 

@@ -226,5 +226,25 @@ case $phase in
     }
     rows shipped ,bitpar
     LEVCL_TUNING_DIR=$out/overlay rows tuned "" ;;
+  divergent-bands)  # divergent pairs' first band from the uncapped estimate, beside .gpu/old (8799212's levcl-bench and its libraries); the final rows with auto
+    all=("$d/hiv/AF133821.1.fa.gz" "$d/hiv/AY352275.1.fa.gz" "$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz"
+         "$d/cudalign/NC_003064.2.fa.gz" "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz"
+         "${motivating[@]}" "$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz")
+    rows() {  # TAG LEVCL-BENCH
+      LEVCL_CACHE_DIR=/tmp/cache-$1 $2 --variants auto,bitpar --peers none --repeat 3 --row-budget 6 -o "$out/pairs-$1" "${all[@]}"
+      LEVCL_CACHE_DIR=/tmp/cache-$1 $2 --lengths 1M,3M,10M --similarities 0.5,0.7,0.9,0.93,0.99 --variants auto --peers none \
+        --repeat 3 --row-budget 6 -o "$out/synth-$1"
+      LEVCL_CACHE_DIR=/tmp/cache-$1 $2 --lengths 3M --similarities 0.9,0.93,0.95 --mosaic --variants auto --peers none \
+        --repeat 3 --row-budget 6 -o "$out/mosaic-$1"
+      LEVCL_CACHE_DIR=/tmp/cache-$1 $2 --align --variants auto --peers none --repeat 2 --row-budget 6 -o "$out/align-$1" "${all[@]:2:8}"
+    }
+    rows new levcl-bench
+    (export LD_LIBRARY_PATH=$PWD/.gpu/old/lib:$LD_LIBRARY_PATH; rows old .gpu/old/bin/levcl-bench)
+    levcl-tune --variants bitpar --length 1280000 --similarities 0.5,0.9,0.99 --budget 60 --output "$out/bitpar-tune.json"
+    # after splicing bitpar-tune.json into the shipped entry (tuning/splice_entry.py) and rebuilding:
+    levcl-bench --lengths 1M,3M,10M --similarities 0.5,0.7,0.9,0.93,0.99,0.999 --variants auto --peers none --repeat 3 \
+      --row-budget 6 -o "$out/final-synth"
+    levcl-bench --lengths 1M,10M --similarities 0.93,0.99 --variants bitpar,persistent --peers none --repeat 2 --row-budget 6 \
+      -o "$out/final-synth-engines" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

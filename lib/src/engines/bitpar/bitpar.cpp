@@ -9,6 +9,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engines/bitpar/bitpar.hpp"
@@ -88,25 +89,33 @@ BandWork first_band_work(Geometry geometry, const Params& params, const PairShap
   return sweeps_work(first.m, first.n, height, stripe_lead(geometry, params), first.band);
 }
 
-// A device variant's time for a pair: its first band's cells at the most cells per second
-// measured, or its chain at the least seconds per column step measured, whichever is longer
-// (a wide band fills the device, a narrow one waits on its chain: on the H100, 90 ns a step
-// for a pair of 1.28 Mbp at 99%). Read from the measured workloads' bands, at their
-// distances.
+// A device variant's time for a pair: its first band's chain of column steps at the least
+// seconds a step took in the measured workloads, plus its cells at the most cells per second
+// they computed beyond their chains. A band's stripes start one after another down the
+// chain and share the device meanwhile: a narrow band waits on its chain, a wide one on its
+// cells, one between on both. (The larger of the two alone read the workloads' partly
+// chain-bound rates as the device's: on the H100 half of what pairs of 3-10 Mbp reach.)
+// Read from the measured workloads' bands, at their distances.
 CostModel band_cost(Geometry geometry) {
   return [geometry](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
-    double cells_per_second = 0, step = 0;
+    std::vector<std::pair<BandWork, double>> runs;  // a workload's first band and its seconds
+    double step = 0;
     for (const Measurement& w : in.measured) {
       if (w.seconds <= 0 || w.pair.distance < 0) continue;
-      const BandWork work = first_band_work(geometry, in.params, w.pair);
-      cells_per_second = std::max(cells_per_second, static_cast<double>(work.cells) / w.seconds);
-      const double per_step = w.seconds / static_cast<double>(std::max<std::uint64_t>(1, work.chain));
+      runs.emplace_back(first_band_work(geometry, in.params, w.pair), w.seconds);
+      const double per_step = w.seconds / static_cast<double>(std::max<std::uint64_t>(1, runs.back().first.chain));
       step = step == 0 ? per_step : std::min(step, per_step);
     }
-    if (cells_per_second == 0) return std::nullopt;
+    if (runs.empty()) return std::nullopt;
+    double cells_per_second = 0, overall = 0;
+    for (const auto& [work, seconds] : runs) {
+      const double cells = static_cast<double>(work.cells), beyond = seconds - static_cast<double>(work.chain) * step;
+      if (beyond > 0.1 * seconds) cells_per_second = std::max(cells_per_second, cells / beyond);
+      overall = std::max(overall, cells / seconds);
+    }
+    if (cells_per_second == 0) cells_per_second = overall;  // every workload bound by its chain
     const BandWork work = first_band_work(geometry, in.params, pair);
-    return Prediction{kCallSeconds + std::max(static_cast<double>(work.cells) / cells_per_second,
-                                              static_cast<double>(work.chain) * step),
+    return Prediction{kCallSeconds + static_cast<double>(work.chain) * step + static_cast<double>(work.cells) / cells_per_second,
                       resident_work_items(in.device)};
   };
 }

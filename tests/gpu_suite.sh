@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the test programs on a GPU host from a bundle (README: "Running on a GPU host"),
 # every variant's entries as ctest makes them (tests/variant_tests.cmake), JOBS at a time
-# (default 4: they share the GPU), and writes the log to OUT/tests.txt.
+# (default 4: they share the GPU), and writes the log to OUT/tests.txt. ONLY=REGEX runs the
+# entries whose names match it (grep -E), e.g. after a change to one family.
 #   here:          ../shared/device/bundle .gpu build/tools/* build/tests/test_* \
 #                    $(command -v samtools minimap2)     (test_cli_batch checks levcl's SAM and PAF with them)
 #                  and copy ../shared/data/cudalign/NC_00{0898,7605}.1.fa.gz and ecoli/ into .gpu/data
@@ -46,6 +47,11 @@ for program in .gpu/bin/test_*; do
   esac
 done
 echo "levcl test suite on $(levcl --list-devices | grep '^\*'), $(date -u +%FT%TZ), $jobs at a time" >"$log"
+if [ -n "${ONLY:-}" ]; then
+  chosen=()
+  for entry in "${entries[@]}"; do grep -Eq "$ONLY" <<<"${entry%%|*}" && chosen+=("$entry"); done
+  entries=("${chosen[@]}")
+fi
 for entry in "${entries[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
   (set -f; run "${entry%%|*}" ${entry#*|}) &  # no globbing: --test-case=distance:* is doctest's

@@ -111,9 +111,9 @@ inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
   }
 }
 
-// The bottom row's codes of columns base + 1 .. jc (in `outgoing`'s half for them) onto the bus: its word,
-// the stripe's progress every CHUNK columns, and its value (the next stripe's top-left
-// corner; D'[m][n] at the end).
+// The bottom row's codes of columns base + 1 .. jc (in their half of `outgoing`) onto the
+// bus: its word, the stripe's progress every CHUNK columns, and its value (the next
+// stripe's top-left corner; D'[m][n] at the end).
 inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc) {
   LANES_SYNC();
   const int base = (jc - 1) & ~31;

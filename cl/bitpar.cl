@@ -207,7 +207,7 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   // Steps k < out give the out lane's columns of the word before the group's (the other half).
   __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
   __local uint* const before = tb->outgoing + ((w->first - 1 + t0 + 32) & 32);
-  __local uint* const dummy = tb->outgoing + 64 + lane;
+  __local uint* const dummy = tb->outgoing + BITPAR_DUMMIES_AT + lane;
 #pragma unroll
   for (int run = 0; run < 32; run += EQ_RUN) {
     word_t eq[EQ_RUN];
@@ -239,10 +239,10 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
             __global int* result) {
   __local word_t peq[SIGMA * LANES];
   __local int claimed;
-  __local uint incoming[32], outgoing[64 + 32];  // outgoing[64..]: the steady state's dummy slots
-  __local uint exchange[SHUFFLE ? 1 : 2 * LANES];
+  __local uint incoming[BITPAR_INCOMING], outgoing[BITPAR_OUTGOING];  // cl/bitpar.h: the layout
+  __local uint exchange[SHUFFLE ? 1 : BITPAR_EXCHANGE(LANES)];
 #if !SHUFFLE
-  __local uint votes[2];
+  __local uint votes[BITPAR_VOTES];
 #endif
   Tables tables;
   tables.bus = bus;

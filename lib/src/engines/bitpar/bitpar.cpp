@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "cl/bitpar.h"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/divergence.hpp"
@@ -272,7 +273,7 @@ std::vector<Variant> bitpar_variants() {
   device.needs = [](const Params& p) {
     // The match masks of the widest alphabet, every byte value, in blocks of 32 rows (where a
     // wide run falls back to).
-    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), local_bytes(p.at("wg"), 256, 32)};
+    return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), bitpar_local_bytes(p.at("wg"), 256, 32)};
   };
   // At least the two slots of the smallest ring (more where memory allows).
   const auto memory = [](Geometry geometry) {

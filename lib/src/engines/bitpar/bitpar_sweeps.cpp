@@ -213,12 +213,6 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
   return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
 }
 
-std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma, std::int64_t block_rows) {
-  // The match masks, the claimed stripe, 32 columns of the top row and 64 of the bottom row
-  // with 32 dummy slots, and the lanes' exchange and votes where there is no shuffle.
-  return static_cast<std::uint64_t>(sigma * lanes * block_rows / 8 + 4 + (32 + 96) * 4 + 2 * lanes * 4 + 2 * 4);
-}
-
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
                            std::uint64_t bus_per_byte)
     : device_(device), geometry_(geometry), params_(params), strings_(strings) {
@@ -236,11 +230,11 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   std::int64_t rows =
       lanes_geometry ? block_rows(params, static_cast<std::int64_t>(std::max(strings.host_a.size(), strings.host_b.size())))
                      : 0;
-  if (rows == 64 && local_bytes(lanes_, sigma, rows) > kLeastLocalBytes) rows = 32;
+  if (rows == 64 && bitpar_local_bytes(lanes_, sigma, rows) > kLeastLocalBytes) rows = 32;
   height_ = stripe_height(geometry, lanes_, rows);
-  if (lanes_geometry && local_bytes(lanes_, sigma, rows) > info.local_memory)
+  if (lanes_geometry && bitpar_local_bytes(lanes_, sigma, rows) > info.local_memory)
     throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes_) + " needs " +
-                                            std::to_string(local_bytes(lanes_, sigma, rows)) +
+                                            std::to_string(bitpar_local_bytes(lanes_, sigma, rows)) +
                                             " bytes of local memory for " + std::to_string(codes.count) + " symbols; " +
                                             info.name + " has " + std::to_string(info.local_memory));
   // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other

@@ -53,9 +53,6 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 // the strings, their codes forward and reversed, the bus, the stripes' counters.
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
 
-// Local memory of a lanes workgroup for `sigma` symbol codes, blocks of `block_rows`.
-std::uint64_t local_bytes(std::int64_t lanes, std::int64_t sigma, std::int64_t block_rows);
-
 // Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
 // bottom row the other's, run on another device, meets (one pair over two devices).
 enum class Halves { both, top, bottom };

@@ -111,6 +111,7 @@ CostModel band_cost(Geometry geometry) {
     double cells_per_second = 0, overall = 0;
     for (const auto& [work, seconds] : runs) {
       const double cells = static_cast<double>(work.cells), beyond = seconds - static_cast<double>(work.chain) * step;
+      // A workload within a tenth of its chain's time says nothing of the cells' rate.
       if (beyond > 0.1 * seconds) cells_per_second = std::max(cells_per_second, cells / beyond);
       overall = std::max(overall, cells / seconds);
     }

@@ -5,9 +5,11 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
-#include <vector>
+
+#include "levcl/export.h"
 
 namespace levcl::detail {
 
@@ -15,6 +17,10 @@ namespace levcl::detail {
 inline unsigned thread_count(unsigned requested) {
   return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
 }
+
+// Runs work() on the calling thread and on up to `helpers` threads of the process's pool
+// (parallel.cpp), returning when all have; work must not throw. Exported for the tests.
+LEVCL_API void run_with_helpers(unsigned helpers, const std::function<void()>& work);
 
 // Runs body(i) for every i in [0, count) on up to `threads` threads, the caller's included,
 // each claiming the next few indices when done with its last (pairs of uneven length balance
@@ -26,7 +32,7 @@ void parallel_each(std::size_t count, unsigned threads, Body&& body) {
   std::exception_ptr failure;
   std::mutex failure_mutex;
   const std::size_t grain = std::max<std::size_t>(1, count / (std::size_t{64} * std::max(1u, threads)));
-  const auto work = [&] {
+  const std::function<void()> work = [&] {
     try {
       for (std::size_t first; (first = next.fetch_add(grain)) < count;)
         for (std::size_t i = first; i < std::min(count, first + grain); ++i) body(i);
@@ -36,11 +42,7 @@ void parallel_each(std::size_t count, unsigned threads, Body&& body) {
       next = count;  // the others stop at their next claim
     }
   };
-  std::vector<std::thread> helpers;
-  const std::size_t extra = std::min<std::size_t>(threads, count) - (count > 0 ? 1 : 0);
-  for (std::size_t t = 0; t < extra; ++t) helpers.emplace_back(work);
-  work();
-  for (auto& h : helpers) h.join();
+  run_with_helpers(static_cast<unsigned>(std::min<std::size_t>(threads, count) - (count > 0 ? 1 : 0)), work);
   if (failure) std::rethrow_exception(failure);
 }
 

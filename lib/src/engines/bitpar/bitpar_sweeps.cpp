@@ -118,7 +118,7 @@ Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std:
 }
 
 // Columns of a meeting one host thread takes; levels of fewer columns stay on one thread.
-constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 16;
+constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 13;
 
 // Each piece's meeting, tops[q] against bottoms[q] over its `columns[q]`: the columns in
 // slices, the slices of every piece on the host's threads.

@@ -187,7 +187,7 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
     std::vector<Piece> bounded;
     for (const PairPiece& piece : split)
       bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
-                         piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0});
+                         piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0, piece.at.estimate});
     const Clock::time_point split_start = Clock::now();
     const std::vector<Breakpoint> found = engines.split(bounded);
     split_ms = 1e3 * detail::seconds_since(split_start);
@@ -211,8 +211,24 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
   }
 }
 
-// Each pair's CIGAR from its finished pieces, replayed before it is returned; pairs on the
-// host's threads.
+// A part of a pair's path: consecutive finished pieces, whose runs are built, written and
+// replayed on a thread of their own, so that one long pair's hundreds of thousands of runs
+// (the plasmids of Table 3 have 11,780 pieces) take every host thread, not one.
+struct PathPart {
+  PathPart(std::size_t pair_, std::size_t first_, std::size_t last_) : pair(pair_), first(first_), last(last_) {}
+  std::size_t pair, first, last;  // its pieces: order[first, last)
+  detail::CigarBuilder cigar;
+  std::size_t text_at = 0, text_size = 0;    // its runs in the pair's CIGAR
+  std::uint64_t a_from = 0, b_from = 0;      // the bytes before it
+  std::pair<std::uint64_t, std::uint64_t> used{0, 0};
+  std::int64_t cost = 0;
+};
+
+// The pieces a part takes at least: fewer would cost more to hand out than to build.
+constexpr std::size_t kPiecesPerPart = 256;
+
+// Each pair's CIGAR from its finished pieces, replayed before it is returned; the parts of
+// the pairs' paths on the host's threads.
 void assemble(const std::vector<FinishedPiece>& finished, const std::vector<CigarRun>& runs, std::string_view a,
               std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out, unsigned threads) {
   // Each pair's pieces, by a counting sort on the pair (a stable sort of 320,000 pieces and
@@ -227,41 +243,93 @@ void assemble(const std::vector<FinishedPiece>& finished, const std::vector<Ciga
     std::vector<std::size_t> next(firsts.begin(), firsts.end() - 1);
     for (std::size_t k = 0; k < finished.size(); ++k) order[next[finished[k].piece.pair]++] = k;
   }
+  const auto along = [&](std::size_t x, std::size_t y) {
+    return finished[x].piece.at.a_offset + finished[x].piece.at.b_offset <
+           finished[y].piece.at.a_offset + finished[y].piece.at.b_offset;
+  };
+  std::vector<PathPart> parts;
+  for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
+    const std::size_t count = firsts[pair + 1] - firsts[pair];
+    if (count == 0 || out[pair].distance < 0) continue;  // known above the bound (without a piece, or at the top)
+    const std::size_t cuts = std::clamp<std::size_t>(count / kPiecesPerPart, 1, threads);
+    for (std::size_t c = 0; c < cuts; ++c)
+      parts.emplace_back(pair, firsts[pair] + count * c / cuts, firsts[pair] + count * (c + 1) / cuts);
+  }
   detail::parallel_each(pairs.size(), threads, [&](std::size_t pair) {
-    if (firsts[pair] == firsts[pair + 1]) return;  // known above the bound without a piece
-    const auto begin = order.begin() + static_cast<std::ptrdiff_t>(firsts[pair]);
-    const auto end = order.begin() + static_cast<std::ptrdiff_t>(firsts[pair + 1]);
-    std::sort(begin, end, [&](std::size_t x, std::size_t y) {
-      return finished[x].piece.at.a_offset + finished[x].piece.at.b_offset <
-             finished[y].piece.at.a_offset + finished[y].piece.at.b_offset;
-    });
-    detail::CigarBuilder cigar;
-    for (auto k = begin; k != end; ++k) {
-      const FinishedPiece& done = finished[*k];
+    std::sort(order.begin() + static_cast<std::ptrdiff_t>(firsts[pair]),
+              order.begin() + static_cast<std::ptrdiff_t>(firsts[pair + 1]), along);
+  });
+  detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
+    PathPart& part = parts[k];
+    for (std::size_t at = part.first; at < part.last; ++at) {
+      const FinishedPiece& done = finished[order[at]];
       if (written_on_host(done.piece)) {
-        cigar.add('D', static_cast<std::uint64_t>(done.piece.at.m));
-        cigar.add('I', static_cast<std::uint64_t>(done.piece.at.n));
+        part.cigar.add('D', static_cast<std::uint64_t>(done.piece.at.m));
+        part.cigar.add('I', static_cast<std::uint64_t>(done.piece.at.n));
       }
       for (std::size_t r = done.runs.begin; r < done.runs.begin + done.runs.count; ++r)
-        cigar.add(runs[r].op, runs[r].length);
+        part.cigar.add(runs[r].op, runs[r].length);
     }
-    if (out[pair].distance < 0) return;
-    out[pair].cigar = cigar.str();
-    // A CIGAR is never returned unchecked: replaying it costs a pass over both strings,
-    // little beside finding it, and turns any defect into an error, never a wrong answer.
-    const Piece& whole = pairs[pair];
-    std::int64_t cost = -1;
-    try {
-      cost = verify_alignment(a.substr(static_cast<std::size_t>(whole.a_offset), static_cast<std::size_t>(whole.m)),
-                              b.substr(static_cast<std::size_t>(whole.b_offset), static_cast<std::size_t>(whole.n)),
-                              out[pair].cigar);
-    } catch (const Error& e) {
-      throw Error(ErrorCode::internal, std::string("the alignment found does not replay: ") + e.what());
-    }
-    if (cost != out[pair].distance)
-      throw Error(ErrorCode::internal, "alignment of cost " + std::to_string(cost) + " for distance " +
-                                           std::to_string(out[pair].distance));
   });
+  // Where parts meet, a run that goes on joins the one before; then each part's text.
+  for (std::size_t k = 1, last = 0; k < parts.size(); ++k) {
+    if (parts[k].pair != parts[last].pair) last = k;
+    if (k != last) parts[k].cigar.continue_from(parts[last].cigar);
+    if (!parts[k].cigar.empty()) last = k;
+  }
+  std::vector<std::string> texts(parts.size());
+  detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
+    texts[k] = parts[k].cigar.str();
+    parts[k].used = parts[k].cigar.consumed();
+  });
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    PathPart& part = parts[k];
+    std::string& cigar = out[part.pair].cigar;
+    const bool opens = k == 0 || parts[k - 1].pair != part.pair;
+    if (opens) cigar.clear();
+    part.a_from = opens ? 0 : parts[k - 1].a_from + parts[k - 1].used.first;
+    part.b_from = opens ? 0 : parts[k - 1].b_from + parts[k - 1].used.second;
+    part.text_at = cigar.size();
+    part.text_size = texts[k].size();
+    cigar += texts[k];
+  }
+  // A CIGAR is never returned unchecked: replaying it costs a pass over both strings, little
+  // beside finding it, and turns any defect into an error, never a wrong answer. Its parts
+  // replay apart, each from where the runs before it end; together they consume both strings.
+  detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
+    PathPart& part = parts[k];
+    const Piece& whole = pairs[part.pair];
+    const auto clipped = [](std::string_view s, std::int64_t offset, std::int64_t size, std::uint64_t from,
+                            std::uint64_t used) {
+      const std::string_view mine = s.substr(static_cast<std::size_t>(offset), static_cast<std::size_t>(size));
+      return mine.substr(std::min<std::size_t>(mine.size(), from), static_cast<std::size_t>(used));
+    };
+    try {
+      part.cost = verify_alignment(clipped(a, whole.a_offset, whole.m, part.a_from, part.used.first),
+                                   clipped(b, whole.b_offset, whole.n, part.b_from, part.used.second),
+                                   std::string_view(out[part.pair].cigar).substr(part.text_at, part.text_size));
+    } catch (const Error& e) {
+      throw Error(ErrorCode::internal, "the alignment found does not replay (its part from a[" +
+                                           std::to_string(part.a_from) + "], b[" + std::to_string(part.b_from) +
+                                           "]): " + e.what());
+    }
+  });
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const PathPart& part = parts[k];
+    if (k + 1 < parts.size() && parts[k + 1].pair == part.pair) continue;
+    std::int64_t cost = 0;
+    for (std::size_t q = k + 1; q-- > 0 && parts[q].pair == part.pair;) cost += parts[q].cost;
+    const Piece& whole = pairs[part.pair];
+    if (part.a_from + part.used.first != static_cast<std::uint64_t>(whole.m) ||
+        part.b_from + part.used.second != static_cast<std::uint64_t>(whole.n))
+      throw Error(ErrorCode::internal, "the alignment found consumes " + std::to_string(part.a_from + part.used.first) +
+                                           " of " + std::to_string(whole.m) + " bytes of a and " +
+                                           std::to_string(part.b_from + part.used.second) + " of " +
+                                           std::to_string(whole.n) + " of b");
+    if (cost != out[part.pair].distance)
+      throw Error(ErrorCode::internal, "alignment of cost " + std::to_string(cost) + " for distance " +
+                                           std::to_string(out[part.pair].distance));
+  }
 }
 
 // Pairs per chunk: their strings within what one upload may hold.
@@ -275,13 +343,16 @@ struct Chunk {
   std::vector<Piece> pairs;
 };
 
+// `estimates`: each pair's sampled distance, or none.
 Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                 std::size_t& first, unsigned threads) {
+                 const std::vector<double>& estimates, std::size_t& first, unsigned threads) {
+  const auto estimate = [&](std::size_t pair) { return estimates.empty() ? -1.0 : estimates[pair]; };
   Chunk chunk;
   if (pairs.size() == 1) {
     chunk.a = strings[pairs[0].a];
     chunk.b = strings[pairs[0].b];
-    chunk.pairs.push_back({0, static_cast<std::int64_t>(chunk.a.size()), 0, static_cast<std::int64_t>(chunk.b.size())});
+    chunk.pairs.push_back({0, static_cast<std::int64_t>(chunk.a.size()), 0, static_cast<std::int64_t>(chunk.b.size()), 0,
+                           false, estimate(0)});
     first = 1;
     return chunk;
   }
@@ -301,7 +372,7 @@ Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector
     const IndexPair& pair = pairs[first];
     const std::int64_t a_at = place(pair.a), b_at = place(pair.b);
     chunk.pairs.push_back({a_at, static_cast<std::int64_t>(strings[pair.a].size()), b_at,
-                           static_cast<std::int64_t>(strings[pair.b].size())});
+                           static_cast<std::int64_t>(strings[pair.b].size()), 0, false, estimate(first)});
   }
   chunk.text.reset(new char[static_cast<std::size_t>(bytes)]);
   detail::parallel_each(order.size(), threads, [&](std::size_t k) {
@@ -348,14 +419,17 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   if (!impl_->members.empty()) return detail::aligns_over_devices(*impl_, strings, pairs, options);
   // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
   std::string splitter = options.variant;
+  std::vector<double> estimates;  // sampled where a pair fills the device, for its top piece's first band too
   if (automatic) {
     // At a pair's estimated distance where it fills the device (as the models' measurements
     // do), else its longer length.
     std::vector<detail::PairShape> shapes(pairs.size());
+    estimates.assign(pairs.size(), -1.0);
     detail::parallel_each(pairs.size(), detail::thread_count(options.threads), [&](std::size_t i) {
       const std::string_view a = strings[pairs[i].a], b = strings[pairs[i].b];
       const double m = static_cast<double>(a.size()), n = static_cast<double>(b.size());
-      shapes[i] = {m, n, m * n >= detail::kSinglePairCells ? detail::DivergenceSample(a, b).estimated_distance() : std::max(m, n)};
+      if (m * n >= detail::kSinglePairCells) estimates[i] = detail::DivergenceSample(a, b).estimated_distance();
+      shapes[i] = {m, n, estimates[i] >= 0 ? estimates[i] : std::max(m, n)};
     });
     splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
                                 detail::variants_with(Capability::breakpoint), pairs.size(),
@@ -372,7 +446,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   for (std::size_t first = 0; first < pairs.size();) {
     const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
     const auto chunk_start = std::chrono::steady_clock::now();
-    const Chunk chunk = next_chunk(strings, pairs, first, detail::thread_count(options.threads));
+    const Chunk chunk = next_chunk(strings, pairs, estimates, first, detail::thread_count(options.threads));
     detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.a.size(),
                         1e3 * detail::seconds_since(chunk_start));
     const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());

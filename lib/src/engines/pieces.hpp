@@ -17,10 +17,12 @@ namespace levcl::detail {
 // A piece: a[a_offset, a_offset + m) against b[b_offset, b_offset + n) of the strings an
 // engine was opened on, where no distance above `bound` is wanted (for a traceback: its
 // exact distance). `exact`: the bound is the piece's distance (an alignment's pieces below
-// its top), so no pass under a lower bound can end it.
+// its top), so no pass under a lower bound can end it. `estimate`: the piece's distance as
+// the caller sampled it (engines/divergence), or below 0 where it did not.
 struct Piece {
   std::int64_t a_offset = 0, m = 0, b_offset = 0, n = 0, bound = 0;
   bool exact = false;
+  double estimate = -1;
 };
 
 // Cell (i, j) of the DP matrix lies on an optimal path of a against b: the distance of

@@ -15,6 +15,21 @@ void CigarBuilder::add(char op, std::uint64_t length) {
     runs_.emplace_back(op, length);
 }
 
+void CigarBuilder::continue_from(CigarBuilder& before) {
+  if (runs_.empty() || before.runs_.empty() || before.runs_.back().first != runs_.front().first) return;
+  before.runs_.back().second += runs_.front().second;
+  runs_.erase(runs_.begin());
+}
+
+std::pair<std::uint64_t, std::uint64_t> CigarBuilder::consumed() const {
+  std::pair<std::uint64_t, std::uint64_t> used{0, 0};
+  for (const auto& [op, length] : runs_) {
+    if (op != 'I') used.first += length;
+    if (op != 'D') used.second += length;
+  }
+  return used;
+}
+
 std::string CigarBuilder::str() const {
   std::string out;
   for (const auto& [op, length] : runs_) {

@@ -15,6 +15,12 @@ class CigarBuilder {
  public:
   // Appends `length` operations `op` ('=', 'X', 'I' or 'D'); nothing when length is 0.
   void add(char op, std::uint64_t length);
+  // Moves this builder's first run onto `before`'s last where they are one operation: parts
+  // of one path built apart, then joined, give the runs one builder would have.
+  void continue_from(CigarBuilder& before);
+  bool empty() const { return runs_.empty(); }
+  // The bytes of the first and of the second string the runs consume.
+  std::pair<std::uint64_t, std::uint64_t> consumed() const;
   std::string str() const;
 
  private:

@@ -215,9 +215,9 @@ class BitparMeetings final : public BreakpointFinder {
       }
       if (p.bound >= longest)
         p.bound = first_bound(p.m, p.n,
-                              !wants_estimate(p.m, p.n)
-                                  ? -1.0
-                                  : DivergenceSample(strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m)),
+                              !wants_estimate(p.m, p.n) ? -1.0
+                              : p.estimate >= 0         ? p.estimate
+                                                        : DivergenceSample(strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m)),
                                                      strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n)))
                                         .estimated_distance());
       open.push_back(q);

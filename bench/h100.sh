@@ -164,6 +164,36 @@ case $phase in
         -o "$out/sweep10M-$tag"
       levcl-bench --device $dev --variants auto --peers none --repeat 3 -o "$out/motivating-$tag" "${motivating[@]}"
     done ;;
+  mpi)  # levcl-mpi, one rank per GPU of the host (nvidia-h100-x2, -x4), beside one levcl process on one GPU and on all;
+        # bundle first: ../shared/device/bundle .gpu ... build/tools/levcl-mpi && bash bench/bundle_mpi.sh .gpu
+    source .gpu/mpienv.sh
+    unset LEVCL_DEVICE
+    in=$(mktemp -d) log=$out/mpi.txt gpus=$(nvidia-smi -L | wc -l)
+    python3 bench/mpi_inputs.py "$in"
+    workloads=("all-vs-all|--all-vs-all $d/sarscov2/ncov_example_418.fa.gz"
+               "one-vs-many|--query $in/query.fa --targets $in/targets.fa"
+               "10M-50|$in/a10M.fa $in/b10M.fa")
+    timed() {  # WORKLOAD RUNNER COMMAND...: its output beside the one-GPU levcl's, and its wall time (of the second run)
+      local start status=0
+      "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?
+      start=$EPOCHREALTIME
+      "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?
+      local seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
+      [ "$2" = "levcl 0:0" ] && cp "$in/out" "$in/reference"
+      printf '| %s | %s | %s | %s |\n' "$1" "$2" "$seconds" \
+        "$([ $status = 0 ] && cmp -s "$in/out" "$in/reference" && echo same || echo "DIFFERS (exit $status)")" >>"$log"
+    }
+    echo "| workload | runner | seconds | output as levcl on one GPU |" >"$log"
+    echo "|---|---|---:|---|" >>"$log"
+    for w in "${workloads[@]}"; do
+      name=${w%%|*} args=${w#*|}
+      timed "$name" "levcl 0:0" levcl --device 0:0 $args
+      timed "$name" "levcl all" levcl --device all $args
+      for np in 1 2 4 8; do
+        [ $np -le "$gpus" ] && timed "$name" "levcl-mpi -np $np" mpirun -np $np levcl-mpi $args
+      done
+    done
+    cat "$log" ;;
   tuner)  # levcl-tune's default run beside the shipped entry: auto on pairs and batches with each
     rows() {  # TAG
       levcl-bench --variants auto --peers none --repeat 3 --time-limit 20 -o "$out/pairs-$1" \

@@ -5,6 +5,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <random>
+
 #include "exactness.hpp"
 #include "levcl/alignment_text.hpp"
 #include "levcl/io.hpp"
@@ -126,6 +128,37 @@ TEST_CASE("aligns: a batch gives each pair's optimal CIGAR, in order") {
       check_alignment(context, a, b, got);
     }
   }
+}
+
+// auto chooses each pair's breakpoint engine for the pair alone (similar pairs the
+// wavefronts, divergent ones the bit vectors, where the device's entry rates both), so a
+// pair's CIGAR, one of its optimal ones, is the same in any batch, chunk, device or rank.
+TEST_CASE("aligns: each pair's CIGAR the same alone, in the whole batch and in parts of it") {
+  levcl::Context context;
+  std::mt19937_64 rng(31);
+  std::vector<Pair> pairs;
+  for (const auto& [length, rate] : std::vector<std::pair<std::size_t, double>>{
+           {3000, 0.01}, {3000, 0.4}, {20000, 0.001}, {20000, 0.5}, {500, 0.2}, {60000, 0.002}, {60000, 0.45}}) {
+    const std::string a = levcl::test::random_string(rng, length, 4);
+    pairs.push_back({a, levcl::test::mutate(rng, a, rate, 4)});
+  }
+  const auto cigars = [&](const std::vector<std::size_t>& which) {
+    std::vector<levcl::PairView> views;
+    for (const std::size_t i : which) views.push_back({pairs[i].first, pairs[i].second});
+    std::vector<std::string> out;
+    for (const levcl::Alignment& a : context.aligns(views).alignments) out.push_back(a.cigar);
+    return out;
+  };
+  const std::vector<std::string> whole = cigars({0, 1, 2, 3, 4, 5, 6});
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    CAPTURE(i);
+    CHECK(levcl::verify_alignment(pairs[i].first, pairs[i].second, whole[i]) ==
+          context.distance(pairs[i].first, pairs[i].second, "cpu-bitpar").distance);
+    CHECK(cigars({i}).front() == whole[i]);
+  }
+  const std::vector<std::string> reversed = cigars({6, 5, 4, 3, 2, 1, 0}), odd = cigars({1, 3, 5});
+  for (std::size_t i = 0; i < pairs.size(); ++i) CHECK(reversed[6 - i] == whole[i]);
+  for (std::size_t k = 0; k < 3; ++k) CHECK(odd[k] == whole[2 * k + 1]);
 }
 
 TEST_CASE("align: refusals") {

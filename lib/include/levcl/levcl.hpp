@@ -104,6 +104,11 @@ LEVCL_API DeviceInfo select_device(const std::string& spec = "");
 // device_not_found, and invalid_argument for a device named twice.
 LEVCL_API std::vector<DeviceInfo> select_devices(const std::string& spec = "");
 
+// Every device a spec names, in list order: as select_devices, except that a name or type
+// gives all its matches, not the first ("nvidia": every NVIDIA device), as levcl-mpi's ranks
+// take a host's devices in turn. Throws as select_devices.
+LEVCL_API std::vector<DeviceInfo> devices_named(const std::string& spec);
+
 // How levcl-tune sweeps a parameter; declared with the parameter, next to its variant.
 enum class Sweep {
   none,           // not tuned
@@ -264,8 +269,9 @@ struct Alignment {
 struct BatchAlignment {
   std::vector<Alignment> alignments;  // one per pair, in order: distance, CIGAR, ranges (the rest is below)
   std::string device;                 // as BatchResult's
-  std::string variant;                // the breakpoint engine (over several devices, each one's, ", "-separated where they differ)
-  Params params;
+  std::string variant;                // the breakpoint engine; ", "-separated where pairs took several (auto
+                                      // chooses each pair's own) or devices differ
+  Params params;                      // the first engine's
   Costs costs;
   std::uint64_t peak_device_bytes = 0;
 };

@@ -417,8 +417,10 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(pairs.size());
   if (!impl_->members.empty()) return detail::aligns_over_devices(*impl_, strings, pairs, options);
-  // The breakpoint engine: the one named, or the one predicted fastest over the pairs.
-  std::string splitter = options.variant;
+  // Each pair's breakpoint engine: the one named, or the one predicted fastest for it. A
+  // pair's own choice, so that its CIGAR (which optimal path an engine finds) is the same in
+  // any batch, chunk, device or rank; the pairs of each engine then run as one group.
+  std::vector<const detail::Variant*> splitter_of;
   std::vector<double> estimates;  // sampled where a pair fills the device, for its top piece's first band too
   if (automatic) {
     // At a pair's estimated distance where it fills the device (as the models' measurements
@@ -431,52 +433,80 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       if (m * n >= detail::kSinglePairCells) estimates[i] = detail::DivergenceSample(a, b).estimated_distance();
       shapes[i] = {m, n, estimates[i] >= 0 ? estimates[i] : std::max(m, n)};
     });
-    splitter = detail::cheapest(impl_->open().info(), Capability::breakpoint,
-                                detail::variants_with(Capability::breakpoint), pairs.size(),
-                                [&shapes](std::size_t i) { return shapes[i]; })
-                   .info.name;
+    splitter_of = detail::cheapest_each(impl_->open().info(), Capability::breakpoint,
+                                        detail::variants_with(Capability::breakpoint), pairs.size(),
+                                        [&shapes](std::size_t i) { return shapes[i]; });
   }
-  const Impl::Plan plan = impl_->plan(splitter, Capability::breakpoint, options.params);
-  detail::OpenDevice& device = *plan.device;
-  const double built_before = device.build_seconds();
-  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> splitters;              // in the order of their first pair
+  std::vector<std::vector<std::size_t>> groups;    // each one's pairs, in order
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const std::string name = automatic ? splitter_of[i]->info.name : options.variant;
+    const auto g = static_cast<std::size_t>(std::find(splitters.begin(), splitters.end(), name) - splitters.begin());
+    if (g == splitters.size()) {
+      splitters.push_back(name);
+      groups.emplace_back();
+    }
+    groups[g].push_back(i);
+  }
+  if (groups.empty()) {  // no pair: the engine a pair would have, for the device and variant reported
+    splitters.push_back(automatic ? detail::cheapest(impl_->open().info(), Capability::breakpoint,
+                                                     detail::variants_with(Capability::breakpoint), 0,
+                                                     [](std::size_t) { return detail::PairShape{}; })
+                                        .info.name
+                                  : options.variant);
+    groups.emplace_back();
+  }
 
   BatchAlignment batch;
-  batch.alignments.reserve(pairs.size());
-  for (std::size_t first = 0; first < pairs.size();) {
-    const double from = static_cast<double>(first) / static_cast<double>(pairs.size());
-    const auto chunk_start = std::chrono::steady_clock::now();
-    const Chunk chunk = next_chunk(strings, pairs, estimates, first, detail::thread_count(options.threads));
-    detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(), chunk.a.size(),
-                        1e3 * detail::seconds_since(chunk_start));
-    const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
-    // A level takes about half the time of the one before: its pieces' distances halve.
-    const auto level_begins = [&](std::size_t level) {
-      const double level_share = std::ldexp(1.0, -static_cast<int>(level) - 1);
-      device.progress().begin_part(from + share * (1 - 2 * level_share), share * level_share);
-    };
-    PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params);
-    std::vector<Alignment> done(chunk.pairs.size());
-    ChunkTables& tables = device.state<ChunkTables>("align");
-    finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables.finished, tables.runs,
-                  level_begins);
-    const std::vector<FinishedPiece>& finished = tables.finished;
-    const std::vector<CigarRun>& runs = tables.runs;
-    const auto assembled = std::chrono::steady_clock::now();
-    assemble(finished, runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
-    detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),
-                        1e3 * detail::seconds_since(assembled));
-    for (Alignment& alignment : done) batch.alignments.push_back(std::move(alignment));
-    device.progress().add_pairs(chunk.pairs.size());
-    batch.costs += engines.costs();
-    batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
+  batch.alignments.resize(pairs.size());
+  std::size_t done_before = 0;  // pairs of the groups before, for the progress of the whole call
+  const auto start = std::chrono::steady_clock::now();
+  double built = 0;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const Impl::Plan plan = impl_->plan(splitters[g], Capability::breakpoint, options.params);
+    detail::OpenDevice& device = *plan.device;
+    const double built_before = device.build_seconds();
+    std::vector<IndexPair> group;
+    std::vector<double> group_estimates;
+    for (const std::size_t i : groups[g]) {
+      group.push_back(pairs[i]);
+      if (!estimates.empty()) group_estimates.push_back(estimates[i]);
+    }
+    std::size_t placed = 0;  // the group's pairs aligned so far
+    for (std::size_t first = 0; first < group.size();) {
+      const double from = static_cast<double>(done_before + first) / static_cast<double>(pairs.size());
+      const auto chunk_start = std::chrono::steady_clock::now();
+      const Chunk chunk = next_chunk(strings, group, group_estimates, first, detail::thread_count(options.threads));
+      detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(),
+                          chunk.a.size(), 1e3 * detail::seconds_since(chunk_start));
+      const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
+      // A level takes about half the time of the one before: its pieces' distances halve.
+      const auto level_begins = [&](std::size_t level) {
+        const double level_share = std::ldexp(1.0, -static_cast<int>(level) - 1);
+        device.progress().begin_part(from + share * (1 - 2 * level_share), share * level_share);
+      };
+      PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params);
+      std::vector<Alignment> done(chunk.pairs.size());
+      ChunkTables& tables = device.state<ChunkTables>("align");
+      finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables.finished, tables.runs,
+                    level_begins);
+      const auto assembled = std::chrono::steady_clock::now();
+      assemble(tables.finished, tables.runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
+      detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),
+                          1e3 * detail::seconds_since(assembled));
+      for (Alignment& alignment : done) batch.alignments[groups[g][placed++]] = std::move(alignment);
+      device.progress().add_pairs(chunk.pairs.size());
+      batch.costs += engines.costs();
+      batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
+    }
+    done_before += group.size();
+    built += device.build_seconds() - built_before;
+    batch.device = device.info().name;
+    batch.variant += (g == 0 ? "" : ", ") + plan.variant->info.name;
+    if (g == 0) batch.params = plan.params;
   }
-  const double elapsed = detail::seconds_since(start);
-  batch.device = device.info().name;
-  batch.variant = plan.variant->info.name;
-  batch.params = plan.params;
-  batch.costs.build_seconds = device.build_seconds() - built_before;
-  batch.costs.seconds = std::max(0.0, elapsed - batch.costs.build_seconds);
+  batch.costs.build_seconds = built;
+  batch.costs.seconds = std::max(0.0, detail::seconds_since(start) - built);
   return batch;
 }
 

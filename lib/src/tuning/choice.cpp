@@ -248,4 +248,36 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
   return *best;
 }
 
+std::vector<const Variant*> cheapest_each(const DeviceInfo& device, Capability capability,
+                                          const std::vector<const Variant*>& variants, std::size_t count,
+                                          const std::function<PairShape(std::size_t)>& shape) {
+  if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +
+                                                            capability_name(capability) + " capability");
+  std::vector<const Variant*> chosen(count, variants.front());
+  if (variants.size() == 1) return chosen;
+  const auto measured = measured_choices(device);
+  struct Modelled {
+    const Variant* variant;
+    const CostModel* model;
+    MeasuredChoice configuration;  // what its CostInputs refer to
+  };
+  std::vector<Modelled> models;
+  for (const Variant* v : variants)
+    if (const CostModel& model = v->cost(capability)) models.push_back({v, &model, configuration_of(device, *v, measured)});
+  parallel_slices(count, thread_count(0), [&](std::size_t from, std::size_t to) {
+    for (std::size_t i = from; i < to; ++i) {
+      const PairShape pair = shape(i);
+      std::optional<double> best;
+      for (const Modelled& m : models) {
+        const auto p = (*m.model)(CostInputs{device, m.configuration.choice.params, m.configuration.measured}, pair);
+        if (p && (!best || p->seconds < *best)) {
+          best = p->seconds;
+          chosen[i] = m.variant;
+        }
+      }
+    }
+  });
+  return chosen;
+}
+
 }  // namespace levcl::detail

@@ -70,4 +70,11 @@ constexpr std::size_t kCostSample = std::size_t{1} << 16;
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
                         std::size_t count, const std::function<PairShape(std::size_t)>& shape);
 
+// Each pair's own cheapest variant, as cheapest() chooses for it alone: a choice that no
+// other pair sways, so that what depends on the engine (an alignment's CIGAR among the
+// optimal ones) is the same in whatever batch, chunk, device or rank holds the pair.
+std::vector<const Variant*> cheapest_each(const DeviceInfo& device, Capability capability,
+                                          const std::vector<const Variant*>& variants, std::size_t count,
+                                          const std::function<PairShape(std::size_t)>& shape);
+
 }  // namespace levcl::detail

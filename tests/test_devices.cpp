@@ -84,6 +84,20 @@ TEST_CASE("select_devices: all, lists, and the specs it refuses") {
   CHECK(code_of([&] { levcl::Context context(first + ",99:0"); }) == levcl::ErrorCode::device_not_found);
 }
 
+TEST_CASE("devices_named: every device a name matches (levcl-mpi's ranks take them in turn)") {
+  const std::string both = two_devices();
+  REQUIRE(!both.empty());
+  const auto listed = levcl::select_devices(both);
+  const std::string name = listed[0].name.substr(0, 6);
+  const auto named = levcl::devices_named(name);
+  CHECK(named.size() >= 2);
+  CHECK(named[0].device_index == listed[0].device_index);
+  CHECK(named[1].device_index == listed[1].device_index);
+  CHECK(levcl::devices_named(both.substr(0, both.find(','))).size() == 1);  // an index names one
+  CHECK(levcl::devices_named(both).size() == 2);
+  CHECK(code_of([] { levcl::devices_named("no-such-device"); }) == levcl::ErrorCode::device_not_found);
+}
+
 TEST_CASE("a batch over two devices: every distance exact, in input order, both devices used") {
   levcl::Context context(two_devices());
   REQUIRE(context.devices().size() == 2);

@@ -2,13 +2,15 @@
 // Rank 0 reads the inputs and deals a batch's chunks to every rank, itself included, as
 // each finishes its last; it prints the results in input order as they complete, the same
 // bytes one levcl process prints. The other ranks compute the chunks they are sent. Each
-// rank runs on --device, else on the GPU of its local rank (the ranks of one host take its
-// GPUs in turn), else on the default device. A single pair runs on rank 0, but one its
+// rank runs on --device, else on the device of its local rank among those LEVCL_DEVICE
+// selects or else among the host's GPUs (the ranks of one host take them in turn), else on
+// the default device. A single pair runs on rank 0, but one its
 // engine splits in two halves meeting at the middle row (bitpar's sweeps, pairs of 2^30
 // cells or more): there rank 1 computes the bottom half side by side with rank 0's top.
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
+#include <cstdlib>
 #include <mpi.h>
 
 #include <algorithm>
@@ -61,14 +63,26 @@ int local_rank() {
   return rank;
 }
 
-// --device when given, else the local rank's GPU in turn, else "" (the default device).
+// --device when given; else the local rank's device in turn among those LEVCL_DEVICE
+// names (LEVCL_DEVICE itself where it names none: opening it on the rank says why),
+// else among the host's GPUs; else "" (the default device). Never throws: a rank reports
+// what fails when it opens its device.
 std::string rank_device(const std::string& asked, int local) {
   if (!asked.empty()) return asked;
-  std::vector<DeviceInfo> gpus;
-  for (const DeviceInfo& d : list_devices())
-    if (d.type == "gpu") gpus.push_back(d);
-  if (gpus.empty()) return "";
-  const DeviceInfo& d = gpus[static_cast<std::size_t>(local) % gpus.size()];
+  const char* env = std::getenv("LEVCL_DEVICE");
+  const std::string spec = env ? env : "";
+  std::vector<DeviceInfo> choices;
+  try {
+    if (!spec.empty())
+      choices = devices_named(spec);
+    else
+      for (const DeviceInfo& d : list_devices())
+        if (d.type == "gpu") choices.push_back(d);
+  } catch (const std::exception&) {
+    return spec;
+  }
+  if (choices.empty()) return spec;
+  const DeviceInfo& d = choices[static_cast<std::size_t>(local) % choices.size()];
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
 }
 

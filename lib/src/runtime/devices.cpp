@@ -140,6 +140,41 @@ std::vector<DeviceInfo> list_devices() {
   return out;
 }
 
+namespace {
+
+// The devices of `devices` that one spec of select_device (not "") names, in order: at most
+// one for an index, every match for a name or type.
+std::vector<DeviceInfo> named_by(const std::string& spec, const std::vector<DeviceInfo>& devices) {
+  std::vector<DeviceInfo> out;
+  if (all_digits(spec)) {
+    const std::size_t index = index_of(spec);
+    if (index < devices.size()) out.push_back(devices[index]);
+  } else if (const auto colon = spec.find(':');
+             colon != std::string::npos && all_digits(spec.substr(0, colon)) && all_digits(spec.substr(colon + 1))) {
+    const std::size_t p = index_of(spec.substr(0, colon)), d = index_of(spec.substr(colon + 1));
+    for (const auto& dev : devices)
+      if (dev.platform_index == p && dev.device_index == d) out.push_back(dev);
+  } else {
+    const std::string needle = detail::lower(spec);
+    for (const auto& dev : devices)
+      if (detail::lower(dev.platform + "\n" + dev.platform_vendor + "\n" + dev.name + "\n" + dev.vendor).find(needle) !=
+              std::string::npos ||
+          dev.type == needle)
+        out.push_back(dev);
+  }
+  return out;
+}
+
+[[noreturn]] void no_device_matches(const std::string& spec, const std::vector<DeviceInfo>& devices) {
+  std::string known;
+  for (const auto& d : devices)
+    known += (known.empty() ? "" : "; ") + std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " " + d.platform +
+             " / " + d.name;
+  throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "' (devices: " + known + ")");
+}
+
+}  // namespace
+
 DeviceInfo select_device(const std::string& requested) {
   std::string spec = requested;
   if (spec.empty())
@@ -154,27 +189,17 @@ DeviceInfo select_device(const std::string& requested) {
         if (d.type == type) return d;
     return devices.front();
   }
-  if (all_digits(spec)) {
-    const std::size_t index = index_of(spec);
-    if (index < devices.size()) return devices[index];
-  } else if (const auto colon = spec.find(':');
-             colon != std::string::npos && all_digits(spec.substr(0, colon)) && all_digits(spec.substr(colon + 1))) {
-    const std::size_t p = index_of(spec.substr(0, colon)), d = index_of(spec.substr(colon + 1));
-    for (const auto& dev : devices)
-      if (dev.platform_index == p && dev.device_index == d) return dev;
-  } else {
-    const std::string needle = detail::lower(spec);
-    for (const auto& dev : devices)
-      if (detail::lower(dev.platform + "\n" + dev.platform_vendor + "\n" + dev.name + "\n" + dev.vendor).find(needle) !=
-              std::string::npos ||
-          dev.type == needle)
-        return dev;
-  }
-  std::string known;
-  for (const auto& d : devices)
-    known += (known.empty() ? "" : "; ") + std::to_string(d.platform_index) + ":" + std::to_string(d.device_index) + " " + d.platform +
-             " / " + d.name;
-  throw Error(ErrorCode::device_not_found, "no OpenCL device matches '" + spec + "' (devices: " + known + ")");
+  const std::vector<DeviceInfo> named = named_by(spec, devices);
+  if (named.empty()) no_device_matches(spec, devices);
+  return named.front();
+}
+
+std::vector<DeviceInfo> devices_named(const std::string& spec) {
+  if (spec.empty() || spec == "all" || spec.find(',') != std::string::npos) return select_devices(spec);
+  const auto devices = list_devices();
+  const std::vector<DeviceInfo> named = named_by(spec, devices);
+  if (named.empty()) no_device_matches(spec, devices);
+  return named;
 }
 
 std::vector<DeviceInfo> select_devices(const std::string& requested) {

@@ -175,9 +175,9 @@ case $phase in
                "10M-50|$in/a10M.fa $in/b10M.fa")
     timed() {  # WORKLOAD RUNNER COMMAND...: its output beside the one-GPU levcl's, and its wall time (of the second run)
       local start status=0
-      "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?
+      timeout 120 "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?
       start=$EPOCHREALTIME
-      "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?
+      [ $status = 0 ] && { timeout 120 "${@:3}" >"$in/out" 2>>"$log.stderr" || status=$?; }
       local seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
       [ "$2" = "levcl 0:0" ] && cp "$in/out" "$in/reference"
       printf '| %s | %s | %s | %s |\n' "$1" "$2" "$seconds" \

@@ -76,6 +76,21 @@ TEST_CASE("every batch mode prints what one levcl process prints") {
   check_same("--variant cpu-bitpar --pairs " + quote(pairs));
 }
 
+// A worker sends a chunk's results while rank 0 sends it the next chunk: with both sends
+// blocking, the two waited on each other once the messages outgrew MPI's eager limit (the
+// SARS-CoV-2 all-vs-all on two H100s, chunks of 2,000 pairs). A limit of 1 KiB makes every
+// message here that large; a hang fails the run at the timeout.
+TEST_CASE("results and the next chunk cross between ranks without waiting on each other") {
+  const std::string records = write_file("mpi-cross.fa", fasta(12, 40));
+  const Output one = levcl_cli("--all-vs-all " + quote(records));
+  REQUIRE(one.status == 0);
+  const Output many = run_shell("timeout 120 env OMPI_MCA_btl_vader_eager_limit=1024 " + kMpirun + " -np 2 " +
+                                quote(LEVCL_PATH(LEVCL_MPI_CLI)) + " --all-vs-all " + quote(records));
+  INFO("stderr: " << many.err);
+  CHECK(many.status == 0);
+  CHECK(many.out == one.out);
+}
+
 TEST_CASE("alignments: SAM and PAF as one levcl process writes them") {
   const std::string records = write_file("mpi-align.fa", fasta(8, 12));
   check_same("--align --format sam --all-vs-all " + quote(records));

@@ -10,18 +10,21 @@
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
-#include <cstdlib>
 #include <mpi.h>
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <condition_variable>
 #include <deque>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "command_main.hpp"
 #include "levcl_command.hpp"
@@ -42,6 +45,35 @@ void send_bytes(std::string_view bytes, int to, int tag) {
   for (std::uint64_t at = 0; at < size; at += kPart)
     MPI_Send(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, to, tag, MPI_COMM_WORLD);
 }
+
+// Bytes on their way to a rank while this one goes on: a worker's results, so that it can
+// take rank 0's next chunk meanwhile. Both sending at once with blocking sends deadlocks once
+// the messages outgrow MPI's eager limit (on four H100s, chunks of 2,000 pairs did).
+class PendingSend {
+ public:
+  ~PendingSend() { wait(); }
+  void start(std::string bytes, int to, int tag) {
+    wait();
+    bytes_ = std::move(bytes);
+    size_ = bytes_.size();
+    requests_.emplace_back();
+    MPI_Isend(&size_, 1, MPI_UINT64_T, to, tag, MPI_COMM_WORLD, &requests_.back());
+    for (std::uint64_t at = 0; at < size_; at += kPart) {
+      requests_.emplace_back();
+      MPI_Isend(bytes_.data() + at, static_cast<int>(std::min(kPart, size_ - at)), MPI_BYTE, to, tag, MPI_COMM_WORLD,
+                &requests_.back());
+    }
+  }
+  void wait() {
+    if (!requests_.empty()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
+    requests_.clear();
+  }
+
+ private:
+  std::string bytes_;
+  std::uint64_t size_ = 0;
+  std::vector<MPI_Request> requests_;
+};
 
 std::string receive_bytes(int from, int tag) {
   std::uint64_t size = 0;
@@ -129,6 +161,7 @@ HalfReply bottom_half(const Context::BottomHalf& halves, const HalfRequest& q) {
 // pair it sends, until it says stop.
 void serve(const CommandOptions& o, const std::string& device) {
   LocalRunner here(device);
+  PendingSend results;  // the last chunk's, sent while the next is received and computed
   std::optional<Options> settings;
   std::string pair_a, pair_b;
   Context::BottomHalf halves;  // of pair_a and pair_b
@@ -137,6 +170,7 @@ void serve(const CommandOptions& o, const std::string& device) {
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
     if (status.MPI_TAG == kTagStop) {
       MPI_Recv(nullptr, 0, MPI_BYTE, 0, kTagStop, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      results.wait();
       MPI_Send(nullptr, 0, MPI_BYTE, 0, kTagBye, MPI_COMM_WORLD);
       return;
     }
@@ -154,7 +188,7 @@ void serve(const CommandOptions& o, const std::string& device) {
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
     if (!settings) settings = settings_of(o);  // rank 0 checked the same before sending anything
-    send_bytes(compute(here, *settings, chunk).encode(), 0, kTagResults);
+    results.start(compute(here, *settings, chunk).encode(), 0, kTagResults);
   }
 }
 

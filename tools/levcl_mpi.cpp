@@ -96,9 +96,9 @@ int local_rank() {
 }
 
 // --device when given; else the local rank's device in turn among those LEVCL_DEVICE
-// names (LEVCL_DEVICE itself where it names none: opening it on the rank says why),
-// else among the host's GPUs; else "" (the default device). Never throws: a rank reports
-// what fails when it opens its device.
+// names, else among the host's GPUs; else "" (the default device, which reads LEVCL_DEVICE:
+// where that names none, the rank's first use of it fails and says so). Never throws: a
+// rank reports what fails when it uses its device.
 std::string rank_device(const std::string& asked, int local) {
   if (!asked.empty()) return asked;
   const char* env = std::getenv("LEVCL_DEVICE");
@@ -111,9 +111,9 @@ std::string rank_device(const std::string& asked, int local) {
       for (const DeviceInfo& d : list_devices())
         if (d.type == "gpu") choices.push_back(d);
   } catch (const std::exception&) {
-    return spec;
+    return "";
   }
-  if (choices.empty()) return spec;
+  if (choices.empty()) return "";
   const DeviceInfo& d = choices[static_cast<std::size_t>(local) % choices.size()];
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
 }

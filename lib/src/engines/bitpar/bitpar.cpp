@@ -86,9 +86,8 @@ FirstBand first_band(const PairShape& pair) {
 BandWork first_band_work(Geometry geometry, const Params& params, const PairShape& pair) {
   const FirstBand first = first_band(pair);
   const bool lanes = geometry == Geometry::lanes;
-  const std::int64_t wg = lanes ? params.at("wg") : 1;
-  const std::int64_t height = stripe_height(geometry, wg, lanes ? block_rows(params, first.m) : 0);
-  return sweeps_work(first.m, first.n, height, meeting_unit(geometry, wg), stripe_lead(geometry, params), first.band);
+  const std::int64_t height = stripe_height(geometry, lanes ? params.at("wg") : 1, lanes ? block_rows(params, first.m) : 0);
+  return sweeps_work(first.m, first.n, height, stripe_lead(geometry, params), first.band);
 }
 
 // A device variant's time for a pair: its first band's chain of column steps at the least
@@ -162,7 +161,7 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
       std::future<SweepRow> upper = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::top); });
       Costs lower_costs;  // (should far throw, upper's destructor waits for the sweep)
       const SweepRow lower = decode_row((*far)(k), lower_costs);
-      met = meet_halves(geometry, sweeps.unit(), piece, upper.get(), lower);
+      met = meet_halves(geometry, sweeps.height(), piece, upper.get(), lower);
       elsewhere += lower_costs;
     }
     log().debug("bitpar{}: bound {}: D' = {}", far ? " split" : "", k, met.distance);

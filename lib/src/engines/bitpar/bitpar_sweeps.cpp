@@ -190,17 +190,15 @@ std::int64_t stripe_lead(Geometry geometry, const Params& params) {
   return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
 }
 
-std::int64_t meeting_unit(Geometry geometry, std::int64_t lanes) { return stripe_height(geometry, lanes, 64); }
-
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t unit, const Band& band) {
-  const std::int64_t top = m >= 2 * unit ? (m / 2 + unit - 1) / unit * unit : (m + 1) / 2, bottom = m - top;
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
+  const std::int64_t stripes = (m + height - 1) / height;
+  const std::int64_t top = stripes >= 2 ? (stripes + 1) / 2 * height : (m + 1) / 2, bottom = m - top;
   const std::int64_t lo = n - m - band.hi, hi = n - m - band.lo;  // the band's edges, reversed
   return {top, bottom, band, {std::max(-bottom, -((-lo + 31) / 32 * 32)), std::min(n, hi)}};
 }
 
-BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t unit, std::int64_t lead,
-                     const Band& band) {
-  const SweepPlan plan = plan_sweeps(m, n, unit, band);
+BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band) {
+  const SweepPlan plan = plan_sweeps(m, n, height, band);
   BandWork work = band_work(plan.top, n, height, lead, plan.top_band);
   if (plan.bottom > 0) {
     const BandWork bottom = band_work(plan.bottom, n, height, lead, plan.bottom_band);
@@ -339,11 +337,11 @@ SweepRow decode_row(const std::string& bytes, Costs& costs) {
   return row;
 }
 
-Breakpoint meet_halves(Geometry geometry, std::int64_t unit, const Piece& piece, const SweepRow& top,
+Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
                        const SweepRow& bottom) {
   const PieceSides sides(piece);
   const SweepPlan plan =
-      plan_sweeps(sides.rows, sides.columns, unit, band_for(sides.rows, sides.columns, std::min(piece.bound, sides.rows)));
+      plan_sweeps(sides.rows, sides.columns, height, band_for(sides.rows, sides.columns, std::min(piece.bound, sides.rows)));
   const auto row = [geometry](const SweepRow& r) {
     return BottomRow{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
   };
@@ -376,7 +374,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     if (rows >= INT_MAX || columns >= INT_MAX)
       throw Error(ErrorCode::input_too_long,
                   "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
-    const SweepPlan plan = plan_sweeps(rows, columns, unit(), band_for(rows, columns, std::min(p.bound, rows)));
+    const SweepPlan plan = plan_sweeps(rows, columns, height_, band_for(rows, columns, std::min(p.bound, rows)));
     plans[q] = plan;
     for (const bool backward : {false, true}) {
       const std::int64_t m = backward ? plan.bottom : plan.top;

@@ -39,21 +39,15 @@ std::int64_t stripe_lead(Geometry geometry, const Params& params);
 
 // Where a piece's two sweeps meet: the rows of the forward one (the rest are the backward
 // one's, on both strings reversed, where diagonal d = j - i becomes (n - m) - d), and each
-// one's band. Rows are split near the middle at a multiple of `unit`, the tallest stripe
-// the geometry has (meeting_unit), where there are two of those, else in half: on a stripe's
-// edge whichever height the strings chose, and at a row of the piece's own, so that its
-// breakpoint (an alignment's CIGAR) is the same in any batch.
+// one's band. Rows are split at a stripe's edge where there are several, else in half.
 struct SweepPlan {
   std::int64_t top = 0, bottom = 0;
   Band top_band{0, 0}, bottom_band{0, 0};
 };
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t unit, const Band& band);
-std::int64_t meeting_unit(Geometry geometry, std::int64_t lanes);
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band);
 
-// A piece's work over a band in stripes of `height` rows: its sweeps' cells, and the longer
-// of their chains.
-BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t unit, std::int64_t lead,
-                     const Band& band);
+// A piece's work over a band: its sweeps' cells, and the longer of their chains.
+BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band);
 
 // Device memory for a pair of m x n (rows the longer) with `slots` bus slots of each sweep:
 // the strings, their codes forward and reversed, the bus, the stripes' counters.
@@ -76,9 +70,9 @@ struct SweepRow {
 std::string encode_row(const SweepRow& row, const Costs& costs);
 SweepRow decode_row(const std::string& bytes, Costs& costs);
 
-// Where a piece's two sweeps meet, their rows from devices of `geometry` split at `unit`
-// (meeting_unit: both sweeps' devices alike split the piece's rows the same way).
-Breakpoint meet_halves(Geometry geometry, std::int64_t unit, const Piece& piece, const SweepRow& top,
+// Where a piece's two sweeps meet, their rows from devices of `geometry` with stripes of
+// `height` rows (both sweeps' devices alike: they split the piece's rows the same way).
+Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
                        const SweepRow& bottom);
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
@@ -96,7 +90,7 @@ class BitparSweeps {
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
   // One of a piece's sweeps (top or bottom), its bottom row for meet_halves.
   SweepRow half(const Piece& piece, Halves which);
-  std::int64_t unit() const { return meeting_unit(geometry_, lanes_); }
+  std::int64_t height() const { return height_; }
 
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }

@@ -164,6 +164,20 @@ case $phase in
         -o "$out/sweep10M-$tag"
       levcl-bench --device $dev --variants auto --peers none --repeat 3 -o "$out/motivating-$tag" "${motivating[@]}"
     done ;;
+  host-threads)  # the host's share of alignments and batches: one build's rows (run twice, the build before beside it)
+    pairs=("$d/cudalign/NC_000898.1.fa.gz" "$d/cudalign/NC_007605.1.fa.gz" "$d/cudalign/NC_003064.2.fa.gz"
+           "$d/cudalign/NC_000914.1.fa.gz" "$d/cudalign/CP000051.1.fa.gz" "$d/cudalign/AE002160.2.fa.gz")
+    ecoli=("$d/ecoli/MG1655.fa.gz" "$d/ecoli/DH1.oriented.fa.gz")
+    levcl-bench --variants auto --peers none --repeat 3 -o "$out/dist" "${pairs[@]}" "${motivating[@]}" "${ecoli[@]}"
+    levcl-bench --align --variants auto --peers none --repeat 3 -o "$out/align" "${pairs[@]}" "${ecoli[@]}"
+    levcl-bench --align --variants auto --peers none --repeat 2 -o "$out/alignmot" "${motivating[@]}"
+    levcl-bench --align --batch synthetic:10000:10000:0.9 --variants auto --peers none --repeat 3 -o "$out/abatch"
+    levcl-bench --batch synthetic:1000000:150:0.95 --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" \
+      --variants auto --peers none --repeat 3 -o "$out/batch"
+    for k in 0 2; do  # HHV-6B x EBV and the plasmids: a run that loads the programs, then one logging its levels
+      levcl --format paf "${pairs[@]:k:2}" >/dev/null 2>&1
+      levcl -vv --format paf "${pairs[@]:k:2}" 2>>"$out/align-vv.log" >/dev/null
+    done ;;
   mpi)  # levcl-mpi, one rank per GPU of the host (nvidia-h100-x2, -x4), beside one levcl process on one GPU and on all;
         # bundle first: ../shared/device/bundle .gpu ... build/tools/levcl-mpi && bash bench/bundle_mpi.sh .gpu
     source .gpu/mpienv.sh

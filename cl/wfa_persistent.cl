@@ -43,6 +43,10 @@
 #include "wfa_persistent.h"
 #include "workgroup_flags.cl"
 
+#if defined(cl_khr_int64_extended_atomics)
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable  // atom_max of a meeting's cell
+#endif
+
 #ifndef WG
 #define WG 256
 #endif
@@ -144,15 +148,20 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
   return first_mismatch(direction, a, m, b, n, k, i, (int)min((long)end, (long)i + SOLO_BYTES));
 }
 
-// Records a meeting at `total` (forward radius `forward`) in cell (row, row + k): the
-// distance is the least total; the cell goes to the total's slot, claimed once.
-inline void record_meeting(__global int* state, int total, int forward, long k, int row) {
+// Records a meeting at `total` in cell (row, row + k): the distance is the least total; the
+// total's slot keeps the cell of the least diagonal (MeetingSlot), the same on every run.
+// Without 64-bit atomics, the first cell recorded: the same every run only where work-items
+// run in one order.
+inline void record_meeting(__global int* state, int total, long k, int row) {
   if (atomic_min(&state[STATE_SOLUTION], total) < total) return;
   __global MeetingSlot* slot = MEETING_SLOT(state, total, GROUPS);
+#if defined(cl_khr_int64_extended_atomics)
+  atom_max((volatile __global ulong*)&slot->cell, MEETING_CELL(k, row));
+  atomic_xchg(&slot->claimed, total + 1);
+#else
   if (atomic_cmpxchg(&slot->claimed, 0, total + 1) != 0) return;
-  slot->row = row;
-  slot->diagonal = (int)k;
-  slot->forward_score = forward;
+  slot->cell = MEETING_CELL(k, row);
+#endif
 }
 
 // This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
@@ -402,12 +411,12 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
       const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
       if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m) {
-        record_meeting(state, 2 * r - 1, r, p, row);
+        record_meeting(state, 2 * r - 1, p, row);
         least = min(least, 2 * r - 1);
       }
       const int row_b = i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
       if (position_live(BACKWARD, m, n, p, r, bound) && row + row_b >= m) {
-        record_meeting(state, 2 * r, r, p, row);
+        record_meeting(state, 2 * r, p, row);
         least = min(least, 2 * r);
       }
     }

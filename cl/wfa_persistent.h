@@ -21,10 +21,15 @@ typedef struct {
 // lie within GROUPS + 4 of the distance (no workgroup runs more than a ring's half
 // ahead), so a slot is never wanted by two of them.
 typedef struct {
-  shared_int claimed;        // total + 1 once a meeting at that total claimed the slot
-  shared_int row, diagonal;  // the meeting cell
-  shared_int forward_score;  // the forward radius there
+  shared_int claimed;  // total + 1 once a meeting at that total was recorded
+  shared_int unused;
+  // The meeting cell of the least diagonal among all of the total's, which every
+  // workgroup checks before it stops (the first recorded would change from run to run):
+  // the complement of (diagonal with its sign bit flipped) << 32 | row, kept by atom_max.
+  shared_ulong cell;
 } MeetingSlot;
+// A meeting's key in MeetingSlot.cell: larger for a lesser diagonal.
+#define MEETING_CELL(diagonal, row) (~(((shared_ulong)((shared_uint)(diagonal) ^ 0x80000000u) << 32) | (shared_uint)(row)))
 #define MEETING_SLOTS(groups) (2 * (groups) + 8)
 #define MEETING_SLOT(state, total, groups) \
   ((SHARED_GLOBAL MeetingSlot*)((state) + STATE_INTS) + (total) % MEETING_SLOTS(groups))
@@ -45,9 +50,10 @@ inline PersistentResult persistent_result(SHARED_GLOBAL const shared_int* state,
   PersistentResult result;
   result.distance = state[STATE_SOLUTION];
   SHARED_GLOBAL const MeetingSlot* slot = MEETING_SLOT(state, result.distance == INT_MAX ? 0 : result.distance, groups);
-  result.row = slot->claimed == result.distance + 1 ? slot->row : INT_MIN;
-  result.diagonal = slot->diagonal;
-  result.forward_score = slot->forward_score;
+  const shared_ulong key = ~slot->cell;
+  result.row = slot->claimed == result.distance + 1 ? (shared_int)(shared_uint)(key & 0xffffffffu) : INT_MIN;
+  result.diagonal = (shared_int)((shared_uint)(key >> 32) ^ 0x80000000u);
+  result.forward_score = (result.distance + 1) / 2;  // the forward radius of either total at its step
   result.cells_low = (shared_uint)state[STATE_CELLS_LOW];
   result.cells_high = (shared_uint)state[STATE_CELLS_HIGH];
   return result;

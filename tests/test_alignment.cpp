@@ -133,8 +133,8 @@ TEST_CASE("aligns: a batch gives each pair's optimal CIGAR, in order") {
 // auto chooses each pair's breakpoint engine for the pair alone (similar pairs the
 // wavefronts, divergent ones the bit vectors, where the device's entry rates both), so a
 // pair's CIGAR, one of its optimal ones, is the same in any batch, chunk, device or rank.
-// Known to fail on a GPU (the H100): persistent keeps the meeting cell its workgroups
-// record first, which changes from run to run (README, Alignments); it holds on POCL.
+// Each engine splits a pair at a cell of its own (persistent: the least diagonal's meeting
+// cell; the first recorded changed from run to run on the H100).
 TEST_CASE("aligns: each pair's CIGAR the same alone, in the whole batch and in parts of it") {
   levcl::Context context;
   std::mt19937_64 rng(31);

@@ -286,12 +286,14 @@ void assemble(const std::vector<FinishedPiece>& finished, const std::vector<Ciga
     PathPart& part = parts[k];
     std::string& cigar = out[part.pair].cigar;
     const bool opens = k == 0 || parts[k - 1].pair != part.pair;
-    if (opens) cigar.clear();
     part.a_from = opens ? 0 : parts[k - 1].a_from + parts[k - 1].used.first;
     part.b_from = opens ? 0 : parts[k - 1].b_from + parts[k - 1].used.second;
-    part.text_at = cigar.size();
+    part.text_at = opens ? 0 : cigar.size();
     part.text_size = texts[k].size();
-    cigar += texts[k];
+    if (opens)  // a batch's pairs are mostly one part each: their text moved, not copied on one thread
+      cigar = std::move(texts[k]);
+    else
+      cigar += texts[k];
   }
   // A CIGAR is never returned unchecked: replaying it costs a pass over both strings, little
   // beside finding it, and turns any defect into an error, never a wrong answer. Its parts

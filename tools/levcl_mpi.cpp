@@ -3,7 +3,7 @@
 // each finishes its last; it prints the results in input order as they complete, the same
 // bytes one levcl process prints. The other ranks compute the chunks they are sent. Each
 // rank runs on --device, else on the device of its local rank among those LEVCL_DEVICE
-// selects or else among the host's GPUs (the ranks of one host take them in turn), else on
+// names or else among the host's GPUs (the ranks of one host take them in turn), else on
 // the default device. A single pair runs on rank 0, but one its
 // engine splits in two halves meeting at the middle row (bitpar's sweeps, pairs of 2^30
 // cells or more): there rank 1 computes the bottom half side by side with rank 0's top.

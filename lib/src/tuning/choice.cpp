@@ -210,19 +210,39 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
   return trial;
 }
 
-const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
-                        std::size_t count, const std::function<PairShape(std::size_t)>& shape) {
+namespace {
+
+// A variant with a cost model for the capability, at its tuned configuration with the
+// entry's measurements (what its CostInputs refer to).
+struct Modelled {
+  const Variant* variant;
+  const CostModel* model;
+  MeasuredChoice configuration;
+  std::optional<Prediction> operator()(const DeviceInfo& device, const PairShape& pair) const {
+    return (*model)(CostInputs{device, configuration.choice.params, configuration.measured}, pair);
+  }
+};
+
+// The variants of `variants` that model `capability`, in order; throws where none is given.
+std::vector<Modelled> modelled(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants) {
   if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +
                                                             capability_name(capability) + " capability");
-  if (variants.size() == 1) return *variants.front();
   const auto measured = measured_choices(device);
+  std::vector<Modelled> out;
+  for (const Variant* v : variants)
+    if (const CostModel& model = v->cost(capability)) out.push_back({v, &model, configuration_of(device, *v, measured)});
+  return out;
+}
+
+}  // namespace
+
+const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
+                        std::size_t count, const std::function<PairShape(std::size_t)>& shape) {
+  if (variants.size() == 1) return *variants.front();
+  const std::vector<Modelled> models = modelled(device, capability, variants);
   const Variant* best = variants.front();
   std::optional<double> best_seconds;
-  for (const Variant* v : variants) {
-    const CostModel& model = v->cost(capability);
-    if (!model) continue;
-    const MeasuredChoice configuration = configuration_of(device, *v, measured);
-    const CostInputs inputs{device, configuration.choice.params, configuration.measured};
+  for (const Modelled& m : models) {
     // Over a sample of a large batch, spread evenly and scaled to the whole (10^6 short
     // pairs asked one by one took 20 ms of a 100 ms call), on the host's threads.
     const std::size_t asked = std::min(count, kCostSample);
@@ -232,7 +252,7 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     parallel_slices(asked, slices, thread_count(0), [&](std::size_t slice, std::size_t from, std::size_t to) {
       double sum = 0;  // summed apart: the slices' sums share a cache line
       for (std::size_t k = from; k < to && predicted; ++k) {
-        const auto p = model(inputs, shape(k * count / asked));
+        const auto p = m(device, shape(k * count / asked));
         if (!p) predicted = false;
         else sum += p->seconds;
       }
@@ -241,7 +261,7 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     double seconds = 0;
     for (const double s : sums) seconds += s * static_cast<double>(count) / static_cast<double>(asked);
     if (predicted && (!best_seconds || seconds < *best_seconds)) {
-      best = v;
+      best = m.variant;
       best_seconds = seconds;
     }
   }
@@ -251,25 +271,15 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
 std::vector<const Variant*> cheapest_each(const DeviceInfo& device, Capability capability,
                                           const std::vector<const Variant*>& variants, std::size_t count,
                                           const std::function<PairShape(std::size_t)>& shape) {
-  if (variants.empty()) throw Error(ErrorCode::internal, std::string("no variant has the ") +
-                                                            capability_name(capability) + " capability");
+  if (variants.size() == 1) return std::vector<const Variant*>(count, variants.front());
+  const std::vector<Modelled> models = modelled(device, capability, variants);
   std::vector<const Variant*> chosen(count, variants.front());
-  if (variants.size() == 1) return chosen;
-  const auto measured = measured_choices(device);
-  struct Modelled {
-    const Variant* variant;
-    const CostModel* model;
-    MeasuredChoice configuration;  // what its CostInputs refer to
-  };
-  std::vector<Modelled> models;
-  for (const Variant* v : variants)
-    if (const CostModel& model = v->cost(capability)) models.push_back({v, &model, configuration_of(device, *v, measured)});
   parallel_slices(count, thread_count(0), [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) {
       const PairShape pair = shape(i);
       std::optional<double> best;
       for (const Modelled& m : models) {
-        const auto p = (*m.model)(CostInputs{device, m.configuration.choice.params, m.configuration.measured}, pair);
+        const auto p = m(device, pair);
         if (p && (!best || p->seconds < *best)) {
           best = p->seconds;
           chosen[i] = m.variant;

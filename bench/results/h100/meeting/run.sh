@@ -1,6 +1,6 @@
 # Session 36 call 1 (one H100), 33df2a9: persistent's meeting cell the least diagonal's (atom_max), first run on a GPU.
 source .gpu/env.sh
-o=$OUT/a1; mkdir -p $o; d=.gpu/data
+o=$OUT/a1; mkdir -p $o; d=.gpu/data   # grp3, grp4 (bundled): probe_runs.cpp, probe_alone_batch.cpp built against build/lib
 export LEVCL_CACHE_DIR=/tmp/levcl-cache LEVCL_DEVICE=nvidia
 export LEVCL_CLI=$PWD/.gpu/bin/levcl LEVCL_MPI_CLI=$PWD/.gpu/bin/levcl-mpi LEVCL_SAMPLE_DIR=$PWD/data LEVCL_TEST_DATA_DIR=$PWD/.gpu/data
 levcl --list-devices > $o/devices.txt 2>&1

@@ -261,8 +261,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __global int* state = state_all + piece * PERSISTENT_STATE_INTS(GROUPS);
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
-  __local int pending[2 * WG], pending_row[2 * WG];
-  __local int pending_count, team_first[TEAMS], busy[3], stop;
+  __local int pending[PERSISTENT_PENDING(WG)], pending_row[PERSISTENT_PENDING(WG)];
+  __local int pending_count, team_first[TEAMS], busy[PERSISTENT_BUSY_RING], stop;
   const int lid = (int)get_local_id(0);
 #if GROUPS == 1
   // The least total this workgroup recorded, the state's distance kept where the stop
@@ -335,8 +335,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         if (i == 0 && direction == BACKWARD) first_backward_before = from_self;
         int row = extend_alone(direction, a, m, b, n, k, start, end);
         if (row == start + SOLO_BYTES && row < end) {
-          const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : 2 * WG;
-          if (slot < 2 * WG && i < INT_MAX / (2 * WG) - 1) {
+          const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : PERSISTENT_PENDING(WG);
+          if (slot < PERSISTENT_PENDING(WG) && i < INT_MAX / (2 * WG) - 1) {
             pending[slot] = (int)((i * WG + lid) * 2 + direction);
             pending_row[slot] = row;
             if (i == 0) first_handed[direction] = true;
@@ -351,11 +351,11 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     barrier(STEP_FENCE);
 
     // 2. The long runs, TEAMS at a time: each team compares 8 bytes per lane and takes the
-    // least mismatch; a team that ends its run takes the next. busy[s % 3] says whether
+    // least mismatch; a team that ends its run takes the next. busy[s % PERSISTENT_BUSY_RING] says whether
     // any run goes on after round s; it is cleared a round ahead, after the barrier that
     // ends the last reading of it.
 #if TEAM_SIZE > 1
-    const int count = stopping ? 0 : min(pending_count, 2 * WG);
+    const int count = stopping ? 0 : min(pending_count, PERSISTENT_PENDING(WG));
     {
       int e = team < TEAMS ? team : count, direction = FORWARD, row = 0, end = 0;
       long k = 0, at = 0;
@@ -373,7 +373,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
           row = pending_row[e];
         }
         if (lane == 0 && team < TEAMS) team_first[team] = INT_MAX;
-        if (lid == 0) busy[(round + 1) % 3] = 0;
+        if (lid == 0) busy[(round + 1) % PERSISTENT_BUSY_RING] = 0;
         barrier(STEP_FENCE);
         const bool active = e < count;
         if (active) {
@@ -393,10 +393,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
           } else {
             row = (int)reach;
           }
-          if (e < count) busy[round % 3] = 1;
+          if (e < count) busy[round % PERSISTENT_BUSY_RING] = 1;
         }
         barrier(STEP_FENCE);
-        go_on = busy[round % 3] != 0;
+        go_on = busy[round % PERSISTENT_BUSY_RING] != 0;
         ++round;
       } while (go_on);
     }

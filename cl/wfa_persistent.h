@@ -36,6 +36,17 @@ typedef struct {
 #define PERSISTENT_STATE_INTS(groups) \
   (STATE_INTS + (int)(sizeof(MeetingSlot) / sizeof(shared_int)) * MEETING_SLOTS(groups))
 
+// A workgroup's local memory in wfa_persistent.cl, sized here for the host's checks too:
+// the runs handed to the teams and the rows they reached, their count, each team's first
+// run, the ring of busy flags, the stop flag and (a piece of one workgroup) its least
+// total; with LOCAL_COLUMNS, its four columns.
+#define PERSISTENT_PENDING(wg) (2 * (wg))
+#define PERSISTENT_BUSY_RING 3
+inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, shared_long local_columns) {
+  return (shared_ulong)(2 * PERSISTENT_PENDING(wg) + 1 + teams + PERSISTENT_BUSY_RING + 1 + 1 + 4 * local_columns) *
+         sizeof(shared_int);
+}
+
 // A piece's result, from its state: a piece of one workgroup writes it at its end, so
 // that the host reads a few bytes a piece; with more workgroups the host reads the state.
 typedef struct {

@@ -59,11 +59,9 @@ std::int64_t groups_per_piece(std::int64_t allowed, std::size_t count, std::int6
   return std::max<std::int64_t>(1, std::min(groups, widest_blocks));
 }
 
-// Local memory of a workgroup (the kernel's __local arrays), with `local` positions of
-// each of its four columns.
+// Local memory of a workgroup, with `local` positions of each of its four columns.
 std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local) {
-  const std::int64_t teams = wg / std::min(team, wg);
-  return static_cast<std::uint64_t>((4 * wg + teams + 6 + 4 * local) * sizeof(cl_int));
+  return persistent_local_bytes(wg, wg / std::min(team, wg), local);
 }
 
 // A piece's stored positions: every one live at some step up to the last,

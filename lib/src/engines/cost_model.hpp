@@ -41,8 +41,14 @@ struct CostInputs {
   const std::vector<Measurement>& measured;
 };
 
-// nullopt: the model cannot predict (it needs measurements the entry lacks).
-using CostModel = std::function<std::optional<Prediction>(const CostInputs& inputs, const PairShape& pair)>;
+// A model bound to one configuration on one device: a pair's prediction, or nullopt where
+// it cannot tell (a wavefront's without a distance).
+using PairCost = std::function<std::optional<Prediction>(const PairShape& pair)>;
+// A capability's model: what it derives from the device, the configuration and the
+// measurements (rates, the rows it reads) it derives once, binding them into the PairCost
+// it returns, which keeps copies (it outlives the inputs); null where it cannot predict at
+// all (it needs measurements the entry lacks).
+using CostModel = std::function<PairCost(const CostInputs& inputs)>;
 
 // The fixed cost of a single-pair call on a device: uploads, a launch (about 5.5 us an
 // enqueue on the H100) and a blocking read of the result (about 16 us).
@@ -65,7 +71,7 @@ double resident_work_items(const DeviceInfo& device);
 //   time is flat between the two most similar workloads (bound by the length there).
 // Both come from workloads that fill the device (pairs of 1.28 Mbp on the H100): they hold
 // for pairs that do, not for short ones (choice.hpp: kSinglePairCells).
-// nullopt without measurements, or for the wavefront without a distance.
+// Null without measurements; the wavefront's predicts nothing for a pair without a distance.
 CostModel matrix_cost();
 CostModel wavefront_cost();
 

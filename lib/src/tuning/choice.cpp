@@ -38,7 +38,8 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
     for (const MeasuredChoice& c : measured)
       if (c.choice.variant == choice.variant && c.choice.params == choice.params) {
         if (pair.distance < 0) pair.distance = sample.estimated_distance();
-        return find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured}, pair);
+        const PairCost cost = find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured});
+        return cost ? cost(pair) : std::nullopt;
       }
     return std::nullopt;
   };
@@ -88,7 +89,8 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
   std::vector<bool> alone(count, false);
   if (count == 0 || !engine.batch.cost) return alone;
   const std::vector<Measurement> none;
-  const CostInputs inputs{device, params, none};
+  const PairCost cost = engine.batch.cost(CostInputs{device, params, none});
+  const auto chain_of = [&cost](const PairShape& pair) { return cost ? cost(pair) : std::nullopt; };
   const auto shape = [&](std::size_t i, double distance) {
     return PairShape{static_cast<double>(strings[pairs[i].a].size()), static_cast<double>(strings[pairs[i].b].size()),
                      distance};
@@ -105,7 +107,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
   std::vector<double> chain(count), items(count);
   parallel_slices(count, threads, [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) {
-      const auto p = engine.batch.cost(inputs, shape(i, -1));
+      const auto p = chain_of(shape(i, -1));
       chain[i] = p ? p->seconds : 0;
       items[i] = p ? p->work_items : 1;
     }
@@ -161,7 +163,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
   for (std::size_t k = 0; k < looked; ++k) {
     const std::size_t i = order[k];
     const DivergenceSample sample(strings[pairs[i].a], strings[pairs[i].b]);
-    const auto p = engine.batch.cost(inputs, shape(i, sample.estimated_distance()));
+    const auto p = chain_of(shape(i, sample.estimated_distance()));
     refined[k] = p ? p->seconds : chain[i];
     const PairChoice single = auto_choice(device, sample);
     // Measured nothing: a single-pair engine fills the device, as the batch engine would.
@@ -212,15 +214,12 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
 
 namespace {
 
-// A variant with a cost model for the capability, at its tuned configuration with the
-// entry's measurements (what its CostInputs refer to).
+// A variant with a cost model for the capability, bound to its tuned configuration and the
+// entry's measurements of it.
 struct Modelled {
   const Variant* variant;
-  const CostModel* model;
-  MeasuredChoice configuration;
-  std::optional<Prediction> operator()(const DeviceInfo& device, const PairShape& pair) const {
-    return (*model)(CostInputs{device, configuration.choice.params, configuration.measured}, pair);
-  }
+  PairCost cost;  // null: it predicts nothing on this device
+  std::optional<Prediction> operator()(const PairShape& pair) const { return cost ? cost(pair) : std::nullopt; }
 };
 
 // The variants of `variants` that model `capability`, in order; throws where none is given.
@@ -230,7 +229,10 @@ std::vector<Modelled> modelled(const DeviceInfo& device, Capability capability, 
   const auto measured = measured_choices(device);
   std::vector<Modelled> out;
   for (const Variant* v : variants)
-    if (const CostModel& model = v->cost(capability)) out.push_back({v, &model, configuration_of(device, *v, measured)});
+    if (const CostModel& model = v->cost(capability)) {
+      const MeasuredChoice configuration = configuration_of(device, *v, measured);
+      out.push_back({v, model(CostInputs{device, configuration.choice.params, configuration.measured})});
+    }
   return out;
 }
 
@@ -252,7 +254,7 @@ const Variant& cheapest(const DeviceInfo& device, Capability capability, const s
     parallel_slices(asked, slices, thread_count(0), [&](std::size_t slice, std::size_t from, std::size_t to) {
       double sum = 0;  // summed apart: the slices' sums share a cache line
       for (std::size_t k = from; k < to && predicted; ++k) {
-        const auto p = m(device, shape(k * count / asked));
+        const auto p = m(shape(k * count / asked));
         if (!p) predicted = false;
         else sum += p->seconds;
       }
@@ -279,7 +281,7 @@ std::vector<const Variant*> cheapest_each(const DeviceInfo& device, Capability c
       const PairShape pair = shape(i);
       std::optional<double> best;
       for (const Modelled& m : models) {
-        const auto p = m(device, pair);
+        const auto p = m(pair);
         if (p && (!best || p->seconds < *best)) {
           best = p->seconds;
           chosen[i] = m.variant;

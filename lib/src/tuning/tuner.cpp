@@ -98,7 +98,8 @@ std::vector<const VariantInfo*> reference_candidates(const DeviceInfo& device, c
     if (v->info.uses_device || !v->distance.cost) continue;
     const std::vector<detail::Measurement> none;
     const Params defaults = defaults_of(v->info);
-    const auto p = v->distance.cost({device, defaults, none}, pair);
+    const detail::PairCost cost = v->distance.cost({device, defaults, none});
+    const auto p = cost ? cost(pair) : std::nullopt;
     if (p && p->seconds <= kReferenceSeconds) quick.emplace_back(p->seconds, &v->info);
   }
   std::stable_sort(quick.begin(), quick.end(), [](const auto& x, const auto& y) { return x.first < y.first; });

@@ -629,26 +629,27 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 // A pair's own chain of work, for the batch's cost model: the cells its work-items compute,
 // pass after pass of doubled bounds until the bound holds the (estimated) distance; the
 // first pass alone when the distance is not known.
-std::optional<Prediction> chain_cost(const CostInputs& in, const PairShape& pair) {
-  const std::int64_t m = static_cast<std::int64_t>(std::min(pair.m, pair.n));
-  const std::int64_t n = static_cast<std::int64_t>(std::max(pair.m, pair.n));
-  if (m == 0) return Prediction{0, 1};
-  const std::int64_t band = in.params.at("band");
-  std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
-  const std::size_t c = class_of(m, lanes_for(in.params, in.device));
-  const std::int64_t height = class_height(c);
-  double cells = 0;
-  for (;;) {
-    cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));
-    if (k >= n || pair.distance < 0 || k >= pair.distance) break;
-    k = std::min(n, 2 * k);
-  }
-  const bool gpu = in.device.type == "gpu";
-  if (c == kLanesClass) {  // a workgroup's lanes share the pair's cells
-    const double lanes = kClassWords[kLanesClass];
-    return Prediction{cells / (lanes * (gpu ? kGpuLaneCellsPerSecond : kCpuLaneCellsPerSecond)), lanes};
-  }
-  return Prediction{cells / (gpu ? kGpuItemCellsPerSecond : kCpuItemCellsPerSecond), 1};
+PairCost chain_cost(const CostInputs& in) {
+  return [band = in.params.at("band"), lanes = lanes_for(in.params, in.device),
+          gpu = in.device.type == "gpu"](const PairShape& pair) -> std::optional<Prediction> {
+    const std::int64_t m = static_cast<std::int64_t>(std::min(pair.m, pair.n));
+    const std::int64_t n = static_cast<std::int64_t>(std::max(pair.m, pair.n));
+    if (m == 0) return Prediction{0, 1};
+    std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
+    const std::size_t c = class_of(m, lanes);
+    const std::int64_t height = class_height(c);
+    double cells = 0;
+    for (;;) {
+      cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));
+      if (k >= n || pair.distance < 0 || k >= pair.distance) break;
+      k = std::min(n, 2 * k);
+    }
+    if (c == kLanesClass) {  // a workgroup's lanes share the pair's cells
+      const double lanes_per_pair = kClassWords[kLanesClass];
+      return Prediction{cells / (lanes_per_pair * (gpu ? kGpuLaneCellsPerSecond : kCpuLaneCellsPerSecond)), lanes_per_pair};
+    }
+    return Prediction{cells / (gpu ? kGpuItemCellsPerSecond : kCpuItemCellsPerSecond), 1};
+  };
 }
 
 std::vector<Variant> batch_variants() {

@@ -98,7 +98,7 @@ BandWork first_band_work(Geometry geometry, const Params& params, const PairShap
 // chain-bound rates as the device's: on the H100 half of what pairs of 3-10 Mbp reach.)
 // Read from the measured workloads' bands, at their distances.
 CostModel band_cost(Geometry geometry) {
-  return [geometry](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
+  return [geometry](const CostInputs& in) -> PairCost {
     std::vector<std::pair<BandWork, double>> runs;  // a workload's first band and its seconds
     double step = 0;
     for (const Measurement& w : in.measured) {
@@ -107,7 +107,7 @@ CostModel band_cost(Geometry geometry) {
       const double per_step = w.seconds / static_cast<double>(std::max<std::uint64_t>(1, runs.back().first.chain));
       step = step == 0 ? per_step : std::min(step, per_step);
     }
-    if (runs.empty()) return std::nullopt;
+    if (runs.empty()) return nullptr;
     double cells_per_second = 0, overall = 0;
     for (const auto& [work, seconds] : runs) {
       const double cells = static_cast<double>(work.cells), beyond = seconds - static_cast<double>(work.chain) * step;
@@ -116,9 +116,12 @@ CostModel band_cost(Geometry geometry) {
       overall = std::max(overall, cells / seconds);
     }
     if (cells_per_second == 0) cells_per_second = overall;  // every workload bound by its chain
-    const BandWork work = first_band_work(geometry, in.params, pair);
-    return Prediction{kCallSeconds + static_cast<double>(work.chain) * step + static_cast<double>(work.cells) / cells_per_second,
-                      resident_work_items(in.device)};
+    return [geometry, params = in.params, step, cells_per_second,
+            items = resident_work_items(in.device)](const PairShape& pair) -> std::optional<Prediction> {
+      const BandWork work = first_band_work(geometry, params, pair);
+      return Prediction{kCallSeconds + static_cast<double>(work.chain) * step + static_cast<double>(work.cells) / cells_per_second,
+                        items};
+    };
   };
 }
 
@@ -290,9 +293,13 @@ std::vector<Variant> bitpar_variants() {
         [geometry](OpenDevice& d, const DeviceStrings& strings, const Params& params) {
           return std::unique_ptr<BreakpointFinder>(std::make_unique<BitparMeetings>(d, geometry, strings, params));
         },
-        [model = band_cost(geometry)](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
-          if (pair.m * pair.n < kSinglePairCells) return std::nullopt;
-          return model(in, pair);
+        [model = band_cost(geometry)](const CostInputs& in) -> PairCost {
+          PairCost pair_cost = model(in);
+          if (!pair_cost) return nullptr;
+          return [pair_cost = std::move(pair_cost)](const PairShape& pair) -> std::optional<Prediction> {
+            if (pair.m * pair.n < kSinglePairCells) return std::nullopt;
+            return pair_cost(pair);
+          };
         }};
   };
   device.memory = memory(Geometry::lanes);
@@ -334,11 +341,13 @@ std::vector<Variant> bitpar_variants() {
   // cells per second in stripes of eight blocks with AVX-512, 3.6e10 in four; 2.3e10 in four
   // with AVX2 on an earlier machine of the kind.
   cpu.distance = {[](OpenDevice*, const Call& call) { return run_cpu_bitpar(call); },
-                  [](const CostInputs& in, const PairShape& pair) -> std::optional<Prediction> {
-                    const FirstBand first = first_band(pair);
-                    const int blocks = cpu_bitpar_blocks(in.params.at("blocks"), first.m);
-                    const double rate = blocks == 8 ? 5e10 : 2e10;
-                    return Prediction{static_cast<double>(band_cells(first.m, first.n, 64 * blocks, first.band)) / rate, 1};
+                  [](const CostInputs& in) -> PairCost {
+                    return [blocks_param = in.params.at("blocks")](const PairShape& pair) -> std::optional<Prediction> {
+                      const FirstBand first = first_band(pair);
+                      const int blocks = cpu_bitpar_blocks(blocks_param, first.m);
+                      const double rate = blocks == 8 ? 5e10 : 2e10;
+                      return Prediction{static_cast<double>(band_cells(first.m, first.n, 64 * blocks, first.band)) / rate, 1};
+                    };
                   }};
   return {cpu, device, vector};
 }

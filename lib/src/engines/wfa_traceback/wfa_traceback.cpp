@@ -161,9 +161,11 @@ std::vector<Variant> traceback_variants() {
     return std::unique_ptr<PieceTracer>(new PieceTracebacks(device, strings));
   };
   v.traceback.max_distance = kTracebackDistance;
-  v.traceback.cost = [](const CostInputs&, const PairShape& piece) -> std::optional<Prediction> {
-    if (piece.distance < 0) return std::nullopt;
-    return Prediction{(piece.distance + 1) * (piece.distance + 1) / kFrontRowsPerSecond, 1};
+  v.traceback.cost = [](const CostInputs&) -> PairCost {
+    return [](const PairShape& piece) -> std::optional<Prediction> {
+      if (piece.distance < 0) return std::nullopt;
+      return Prediction{(piece.distance + 1) * (piece.distance + 1) / kFrontRowsPerSecond, 1};
+    };
   };
   return {v};
 }

@@ -86,7 +86,8 @@ FirstBand first_band(const PairShape& pair) {
 BandWork first_band_work(Geometry geometry, const Params& params, const PairShape& pair) {
   const FirstBand first = first_band(pair);
   const bool lanes = geometry == Geometry::lanes;
-  const std::int64_t height = stripe_height(geometry, lanes ? params.at("wg") : 1, lanes ? block_rows(params, first.m) : 0);
+  const std::int64_t rows = lanes ? block_rows(params, first.m, sigma_for(kModelledCodes)) : 0;
+  const std::int64_t height = stripe_height(geometry, lanes ? params.at("wg") : 1, rows);
   return sweeps_work(first.m, first.n, height, stripe_lead(geometry, params), first.band);
 }
 

@@ -32,13 +32,6 @@ struct CodesArgs {
   auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
 };
 
-// Rows of the match-mask table: the codes in use, rounded up to a power of two so that
-// few programs serve every input.
-std::int64_t sigma_for(int codes) {
-  std::int64_t sigma = 4;
-  while (sigma < codes) sigma *= 2;
-  return sigma;
-}
 
 // A stripe's bottom row on the bus, and the bus word the slots are counted in (cl/bitpar.h).
 std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
@@ -179,9 +172,17 @@ constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
 
 }  // namespace
 
-std::int64_t block_rows(const Params& params, std::int64_t longer) {
-  const std::int64_t wide = params.at("wide"), stripes = (longer + 32 * params.at("wg") - 1) / (32 * params.at("wg"));
-  return wide == 1 || (wide == 2 && stripes > kWideStripes) ? 64 : 32;
+// Rounded up to a power of two so that few programs serve every input.
+std::int64_t sigma_for(int codes) {
+  std::int64_t sigma = 4;
+  while (sigma < codes) sigma *= 2;
+  return sigma;
+}
+
+std::int64_t block_rows(const Params& params, std::int64_t longer, std::int64_t sigma) {
+  const std::int64_t wide = params.at("wide"), lanes = params.at("wg"), stripes = (longer + 32 * lanes - 1) / (32 * lanes);
+  const bool asked = wide == 1 || (wide == 2 && stripes > kWideStripes);
+  return asked && bitpar_local_bytes(lanes, sigma, 64) <= kLeastLocalBytes ? 64 : 32;
 }
 std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t block_rows) {
   return geometry == Geometry::lanes ? block_rows * lanes : 256;
@@ -225,12 +226,10 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   // Codes of both strings: a piece's rows may come from either.
   const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
   const std::int64_t sigma = sigma_for(codes.count);
-  // 64-row blocks where asked and their masks fit the local memory every OpenCL device has
-  // (an alphabet of few symbols): the pair alone decides, as block_rows says why.
-  std::int64_t rows =
-      lanes_geometry ? block_rows(params, static_cast<std::int64_t>(std::max(strings.host_a.size(), strings.host_b.size())))
-                     : 0;
-  if (rows == 64 && bitpar_local_bytes(lanes_, sigma, rows) > kLeastLocalBytes) rows = 32;
+  const std::int64_t rows =
+      lanes_geometry
+          ? block_rows(params, static_cast<std::int64_t>(std::max(strings.host_a.size(), strings.host_b.size())), sigma)
+          : 0;
   height_ = stripe_height(geometry, lanes_, rows);
   if (lanes_geometry && bitpar_local_bytes(lanes_, sigma, rows) > info.local_memory)
     throw Error(ErrorCode::unsupported, "bitpar with wg=" + std::to_string(lanes_) + " needs " +

@@ -27,10 +27,15 @@ enum class Geometry { lanes, vector };
 // words) with `wide` 1, or with 2 where its 32-row stripes outnumber kWideStripes (8 a
 // compute unit of the H100): the device is full either way, and a step pays its shuffle
 // and bus costs once for twice the cells (the H100: the 3.3 Mbp pair 1.44x faster, 3 Mbp
-// pairs of narrow bands 6% slower). Else 32. The pair alone decides, so that devices that
-// share a pair's sweeps split its rows alike.
+// pairs of narrow bands 6% slower). Else 32, and where 64-row masks of `sigma` codes
+// (sigma_for) would outgrow the local memory every OpenCL device has. The pair alone
+// decides, so that devices that share a pair's sweeps split its rows alike.
 constexpr std::int64_t kWideStripes = 1024;
-std::int64_t block_rows(const Params& params, std::int64_t longer);
+std::int64_t block_rows(const Params& params, std::int64_t longer, std::int64_t sigma);
+// The masks' codes for an alphabet of `codes` symbols: a power of two, at least 4.
+std::int64_t sigma_for(int codes);
+// The symbols a cost model assumes, knowing no alphabet: DNA with N.
+constexpr int kModelledCodes = 5;
 
 // A stripe's rows (lanes of `block_rows` rows each), and the columns it waits for beyond
 // the stripe above's first: a chunk of published progress, plus the lanes' skew.

@@ -151,6 +151,35 @@ TEST_CASE("a stream delivers every result in order, chunk by chunk, with at most
   }
 }
 
+TEST_CASE("a stream's chunks: about half a second each, growing past a chunk's fixed time") {
+  levcl::ChunkSizer sizer;
+  CHECK(sizer.pairs() == 256);
+  // One chunk: all of its time per pair. Slow pairs: half a second's, at least half as many.
+  sizer.ran(256, 0.25);
+  CHECK(sizer.pairs() == 512);
+  sizer.ran(512, 8.0);
+  CHECK(sizer.pairs() == 256);
+  // A fixed 50 ms a chunk and 5.5 us a pair (the SARS-CoV-2 all-vs-all on the H100): the
+  // fitted rate asks for 81,000 pairs, eight times the last chunk at most.
+  levcl::ChunkSizer fixed;
+  fixed.ran(256, 0.05 + 256 * 5.5e-6);
+  CHECK(fixed.pairs() == 8 * 256 + 16);  // the chunk's own rate: 0.5 s would be 2,240 pairs
+  fixed.ran(2064, 0.05 + 2064 * 5.5e-6);
+  CHECK(fixed.pairs() == 8 * 2064 + 16);
+  fixed.ran(16528, 0.05 + 16528 * 5.5e-6);
+  CHECK(fixed.pairs() == doctest::Approx((0.5 - 0.05) / 5.5e-6).epsilon(0.001));
+  // Time that does not grow with the pairs: as many more as allowed.
+  levcl::ChunkSizer flat;
+  flat.ran(100, 0.1);
+  flat.ran(800, 0.09);
+  CHECK(flat.pairs() == 8 * 800 + 16);
+  // A chunk of harder pairs (no fixed part fits): its own rate, at least half its pairs.
+  levcl::ChunkSizer harder;
+  harder.ran(1000, 0.1);
+  harder.ran(8000, 2.0);
+  CHECK(harder.pairs() == 4000);
+}
+
 TEST_CASE("a stream of slow pairs delivers results as they finish, not when its 64 MiB chunk is full") {
   levcl::Context context;
   std::mt19937_64 rng(37);

@@ -194,7 +194,7 @@ void serve(const CommandOptions& o, const std::string& device) {
 
 class MpiRunner;
 
-// Rank 0's stream: chunks of about half a second of a rank's work (next_chunk_pairs), at
+// Rank 0's stream: chunks of about half a second of a rank's work (ChunkSizer), at
 // most two out per rank, each rank's results put back in order and delivered as they
 // become next.
 class MpiStream final : public PairStream {
@@ -220,7 +220,7 @@ class MpiStream final : public PairStream {
   BatchRunner::AlignmentSink alignments_;
   ChunkMessage filling_;
   std::uint64_t next_delivery_ = 0, delivered_ = 0;
-  std::size_t chunk_pairs_ = 256;
+  ChunkSizer sizer_;
   std::map<std::uint64_t, ChunkMessage> out_;  // sent, kept until delivered (the sink gets their strings)
   std::map<std::uint64_t, ChunkResults> done_;  // in, not yet next to deliver
   std::vector<std::size_t> in_flight_;  // per rank
@@ -334,7 +334,7 @@ MpiStream::~MpiStream() {
 void MpiStream::push(std::string_view a, std::string_view b) {
   throw_failure();
   filling_.pairs.add(a, b);
-  if (filling_.pairs.size() >= chunk_pairs_ || filling_.pairs.bytes() >= kChunkBytes) dispatch();
+  if (filling_.pairs.size() >= sizer_.pairs() || filling_.pairs.bytes() >= kChunkBytes) dispatch();
 }
 
 void MpiStream::finish() {
@@ -396,7 +396,7 @@ void MpiStream::take(int rank, ChunkResults&& results) {
   const std::uint64_t id = results.id;
   if (results.failed && !failure_)
     failure_ = Error(results.code, "rank " + std::to_string(rank) + ": " + results.message);
-  chunk_pairs_ = next_chunk_pairs(out_.at(id).pairs.size(), results.seconds);  // the next chunks' size, from its rate
+  sizer_.ran(out_.at(id).pairs.size(), results.seconds);  // the next chunks' size
   done_.emplace(id, std::move(results));
   // Deliver in order, up to the first failed chunk.
   for (auto it = done_.find(next_delivery_); it != done_.end() && !it->second.failed;

@@ -40,11 +40,26 @@ class LEVCL_API PairChunk {
   std::unordered_map<const char*, std::uint32_t> kept_;     // the caller's memory -> string, long ones only
 };
 
-// The pairs of a stream's next chunk: about `seconds` of work at the rate of the last one
-// (`pairs` in `elapsed` seconds), at least half and at most eight times its pairs (plus 16),
-// so that results come every second or so however slow the pairs, while fast pairs still
-// fill a launch.
-LEVCL_API std::size_t next_chunk_pairs(std::size_t pairs, double elapsed, double seconds = 0.5);
+// The pairs of a stream's chunks: about `seconds` of work each, so that results come every
+// second or so however slow the pairs, while fast pairs still fill a launch. A chunk's time
+// is a fixed part (its launches and waits, its longest pair's chain: about 50 ms a chunk of
+// the SARS-CoV-2 all-vs-all on the H100, whether of 256 pairs or 16,000) and a part per
+// pair, both fitted to the last two chunks of different sizes (one chunk: all of it per
+// pair), so that chunks grow past the fixed part. The first chunk has `first` pairs, each
+// next one at least half and at most eight times the last one's (plus 16).
+class LEVCL_API ChunkSizer {
+ public:
+  ChunkSizer() : ChunkSizer(256) {}
+  explicit ChunkSizer(std::size_t first, double seconds = 0.5) : seconds_(seconds), next_(first) {}
+  std::size_t pairs() const { return next_; }  // the next chunk's
+  void ran(std::size_t pairs, double seconds);  // a chunk's pairs and time
+
+ private:
+  double seconds_;
+  std::size_t next_;
+  std::size_t last_pairs_ = 0;  // the last chunk's (0: none yet)
+  double last_seconds_ = 0;
+};
 
 class LEVCL_API DistanceStream {
  public:

@@ -35,9 +35,20 @@ std::vector<std::string_view> PairChunk::strings() const {
   return out;
 }
 
-std::size_t next_chunk_pairs(std::size_t pairs, double elapsed, double seconds) {
-  const double done = static_cast<double>(pairs), rate = done / std::max(elapsed, 1e-3);
-  return static_cast<std::size_t>(std::clamp(rate * seconds, std::max(16.0, done / 2), 8 * done + 16));
+void ChunkSizer::ran(std::size_t pairs, double seconds) {
+  const double done = static_cast<double>(pairs), elapsed = std::max(seconds, 1e-6);
+  double per_pair = elapsed / std::max(done, 1.0), fixed = 0;
+  if (last_pairs_ != 0 && last_pairs_ != pairs) {
+    const double slope = (elapsed - last_seconds_) / (done - static_cast<double>(last_pairs_));
+    // Time that does not grow with the pairs is all fixed; a fixed part below zero (a chunk
+    // of harder pairs) leaves the chunk's own rate.
+    if (slope <= 0) per_pair = 0, fixed = elapsed;
+    else if (elapsed - slope * done >= 0) per_pair = slope, fixed = elapsed - slope * done;
+  }
+  const double wanted = per_pair > 0 && seconds_ > fixed ? (seconds_ - fixed) / per_pair : 8 * done + 16;
+  next_ = static_cast<std::size_t>(std::clamp(wanted, std::max(16.0, done / 2), 8 * done + 16));
+  last_pairs_ = pairs;
+  last_seconds_ = elapsed;
 }
 
 namespace {
@@ -50,8 +61,8 @@ struct Chunks {
   Run run;
   std::function<void(Batch&&, const PairChunk&)> deliver_results;  // the chunk: its pairs' strings
   std::size_t chunk_bytes;
-  // Chunks are cut by time as well (next_chunk_pairs): the first is small.
-  std::size_t chunk_pairs = 256;
+  // Chunks are cut by time as well: the first is small.
+  ChunkSizer sizer;
   double running_seconds = 0;  // the running chunk's, set when it ends
   PairChunk filling, running_chunk;
   std::future<Batch> running;
@@ -65,7 +76,7 @@ struct Chunks {
   void deliver() {
     if (!running.valid()) return;
     deliver_results(running.get(), running_chunk);
-    chunk_pairs = next_chunk_pairs(running_chunk.size(), running_seconds);
+    sizer.ran(running_chunk.size(), running_seconds);
   }
 
   // Starts the filled chunk once the one before it is delivered.
@@ -86,7 +97,7 @@ struct Chunks {
     filling.add(a, b);
     ++pushed;
     // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.
-    if (filling.bytes() >= chunk_bytes || filling.size() >= std::min(chunk_bytes / 16, chunk_pairs)) submit();
+    if (filling.bytes() >= chunk_bytes || filling.size() >= std::min(chunk_bytes / 16, sizer.pairs())) submit();
   }
 
   void finish() {

@@ -149,6 +149,17 @@ TEST_CASE("FASTA line breaks, CRLF and blanks are dropped") {
   CHECK(levcl::read_sequence(path) == "ACGTGG");
   CHECK(levcl::read_sequence(path, "a") == "ACGTGG");
   CHECK(levcl::read_sequence(path, "b") == "T");
+  // Long lines are tested for blanks eight bytes at a time: a blank at every place of a
+  // word, and bytes that are no blank on either side of 0x21 (control bytes, high bytes).
+  for (const char blank : {' ', '\t', '\v', '\f'})
+    for (std::size_t at = 0; at < 20; ++at) {
+      std::string line(20, 'A');
+      line[at] = blank;
+      std::string expected(19, 'A');
+      CHECK(levcl::read_sequence(write_file("blank.fa", ">a\n" + line + "\n" + line + "\r\n")) == expected + expected);
+    }
+  const std::string odd_bytes = std::string("\x01\x1f!\x80\xff", 5) + std::string(16, 'C');
+  CHECK(levcl::read_sequence(write_file("bytes.fa", ">a\n" + odd_bytes + "\n")) == odd_bytes);
 }
 
 TEST_CASE("gzipped FASTA and gzipped plain files") {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -25,6 +26,29 @@ std::string_view first_word(std::string_view header) {
   std::size_t end = begin;
   while (end < header.size() && !is_space(header[end])) ++end;
   return header.substr(begin, end - begin);
+}
+
+// A sequence line's bytes but its blanks. Lines without blanks (nearly all) whole: no byte
+// below 0x21 (every blank is one), tested eight at a time (a byte at a time, the test took
+// most of the read).
+void append_without_blanks(std::string& to, std::string_view line) {
+  const auto below_0x21 = [](std::uint64_t x) {
+    constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+    return ((x - 0x21 * ones) & ~x & highs) != 0;
+  };
+  bool blanks = false;
+  std::size_t i = 0;
+  for (std::uint64_t word; !blanks && i + 8 <= line.size(); i += 8) {
+    std::memcpy(&word, line.data() + i, 8);
+    blanks = below_0x21(word);
+  }
+  for (; !blanks && i < line.size(); ++i) blanks = is_space(line[i]);
+  if (!blanks) {
+    to.append(line);
+    return;
+  }
+  for (const char c : line)
+    if (!is_space(c)) to += c;
 }
 
 }  // namespace
@@ -62,12 +86,21 @@ void InputFile::compact() {
   consumed_ = 0;
 }
 
+std::size_t InputFile::line_end(std::size_t from) const {
+  // memchr, the C library's vectorised scan, for LF and then for a CR before it: a loop
+  // over the bytes read 10 kbp FASTA lines at a third of the speed.
+  const char* begin = buffer_.data() + from;
+  const std::size_t size = buffer_.size() - from;
+  const void* lf = std::memchr(begin, '\n', size);
+  const std::size_t to_lf = lf ? static_cast<std::size_t>(static_cast<const char*>(lf) - begin) : size;
+  const void* cr = std::memchr(begin, '\r', to_lf);
+  return from + (cr ? static_cast<std::size_t>(static_cast<const char*>(cr) - begin) : to_lf);
+}
+
 bool InputFile::line_at(std::size_t& at, Span& line) {
   std::size_t end = at;
   for (;;) {
-    const auto found = std::find_if(buffer_.begin() + static_cast<std::ptrdiff_t>(end), buffer_.end(),
-                                    [](char c) { return c == '\n' || c == '\r'; });
-    end = static_cast<std::size_t>(found - buffer_.begin());
+    end = line_end(end);
     if (end < buffer_.size()) break;
     if (end - at > kMaxLine) fail("a line longer than " + std::to_string(kMaxLine) + " bytes");
     if (!fill()) break;
@@ -124,8 +157,7 @@ bool InputFile::at_end() {
 }
 
 void InputFile::append_sequence(std::string_view line) {
-  for (const char c : line)
-    if (!is_space(c)) record_sequence_ += c;
+  append_without_blanks(record_sequence_, line);
   if (record_sequence_.size() > max_string_length)
     throw Error(ErrorCode::input_too_long, name_ + ": record " + std::to_string(records_) + " is longer than " +
                                                std::to_string(max_string_length) +
@@ -168,8 +200,7 @@ bool InputFile::fastq_record(std::size_t& at, std::string* reason) {
     if (!line_at(at, line)) return malformed("no '+' line before the end of the file");
     const std::string_view text = view(line);
     if (!text.empty() && text[0] == '+') break;
-    for (const char c : text)
-      if (!is_space(c)) sequence += c;
+    append_without_blanks(sequence, text);
     if (sequence.size() > max_string_length)
       throw Error(ErrorCode::input_too_long, name_ + ": record " + std::to_string(records_) + " is longer than " +
                                                  std::to_string(max_string_length) + " bytes");

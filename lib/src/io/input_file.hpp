@@ -60,6 +60,7 @@ class InputFile {
   };
   bool fill();                                  // more bytes into buffer_; false at the end
   bool line_at(std::size_t& at, Span& line);    // the line starting at `at`; `at` moves past its end
+  std::size_t line_end(std::size_t from) const;  // the first LF or CR at or after `from`, else the buffer's end
   std::string_view view(const Span& s) const { return std::string_view(buffer_).substr(s.begin, s.end - s.begin); }
   void compact();                               // drops what was consumed, once it is half the buffer or more
   bool fastq_record(std::size_t& at, std::string* reason);  // parses one at `at` into the record

@@ -28,6 +28,13 @@ void PairChunk::add(std::string_view a, std::string_view b) {
   pairs_.push_back({first, keep(b)});
 }
 
+void PairChunk::clear() {
+  text_.clear();
+  spans_.clear();
+  pairs_.clear();
+  kept_.clear();
+}
+
 std::vector<std::string_view> PairChunk::strings() const {
   std::vector<std::string_view> out;
   out.reserve(spans_.size());
@@ -82,8 +89,8 @@ struct Chunks {
   // Starts the filled chunk once the one before it is delivered.
   void submit() {
     deliver();
-    running_chunk = std::move(filling);
-    filling = PairChunk{};
+    std::swap(running_chunk, filling);  // the chunk delivered fills next, in its memory
+    filling.clear();
     if (running_chunk.empty()) return;
     running = std::async(std::launch::async, [this] {
       const auto start = std::chrono::steady_clock::now();
@@ -94,6 +101,9 @@ struct Chunks {
   }
 
   void push(std::string_view a, std::string_view b) {
+    // A chunk's bytes in place from the start (bounded, and untouched pages cost nothing):
+    // growing copied them, and touched fresh pages, at every doubling.
+    if (filling.empty()) filling.reserve(chunk_bytes);
     filling.add(a, b);
     ++pushed;
     // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.

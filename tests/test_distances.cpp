@@ -168,6 +168,13 @@ TEST_CASE("a stream's chunks: about half a second each, growing past a chunk's f
   CHECK(fixed.pairs() == 8 * 2064 + 16);
   fixed.ran(16528, 0.05 + 16528 * 5.5e-6);
   CHECK(fixed.pairs() == doctest::Approx((0.5 - 0.05) / 5.5e-6).epsilon(0.001));
+  // Fast pairs: eightfold each chunk, though the stream delivers a chunk only once the one
+  // after it was filled (with the size asked before).
+  levcl::ChunkSizer fast;
+  fast.ran(256, 0.001);
+  CHECK(fast.pairs() == 8 * 256 + 16);
+  fast.ran(256, 0.001);  // the second chunk, filled before the first was delivered
+  CHECK(fast.pairs() == 8 * (8 * 256 + 16) + 16);
   // Time that does not grow with the pairs: as many more as allowed.
   levcl::ChunkSizer flat;
   flat.ran(100, 0.1);

@@ -50,7 +50,8 @@ class LEVCL_API PairChunk {
 // the SARS-CoV-2 all-vs-all on the H100, whether of 256 pairs or 16,000) and a part per
 // pair, both fitted to the last two chunks of different sizes (one chunk: all of it per
 // pair), so that chunks grow past the fixed part. The first chunk has `first` pairs, each
-// next one at least half and at most eight times the last one's (plus 16).
+// next one at least half the last one's and at most eight times (plus 16) the larger of
+// the last one and the one asked for before it.
 class LEVCL_API ChunkSizer {
  public:
   ChunkSizer() : ChunkSizer(256) {}

@@ -52,8 +52,12 @@ void ChunkSizer::ran(std::size_t pairs, double seconds) {
     if (slope <= 0) per_pair = 0, fixed = elapsed;
     else if (elapsed - slope * done >= 0) per_pair = slope, fixed = elapsed - slope * done;
   }
-  const double wanted = per_pair > 0 && seconds_ > fixed ? (seconds_ - fixed) / per_pair : 8 * done + 16;
-  next_ = static_cast<std::size_t>(std::clamp(wanted, std::max(16.0, done / 2), 8 * done + 16));
+  // At most eight times the larger of this chunk and the one asked for last, which is
+  // running or filling meanwhile: a stream runs one chunk while the next fills, so a bound
+  // on the chunk delivered alone grew chunks eightfold only every other chunk.
+  const double most = 8 * std::max(done, static_cast<double>(next_)) + 16;
+  const double wanted = per_pair > 0 && seconds_ > fixed ? (seconds_ - fixed) / per_pair : most;
+  next_ = static_cast<std::size_t>(std::clamp(wanted, std::max(16.0, done / 2), most));
   last_pairs_ = pairs;
   last_seconds_ = elapsed;
 }

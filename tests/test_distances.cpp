@@ -98,32 +98,6 @@ TEST_CASE("auto's long similar pairs end in a bounded wavefront pass on a GPU; t
   }
 }
 
-TEST_CASE("auto's few long pairs left above the wavefront bound go through once more at twice it on a GPU") {
-  levcl::Context context;
-  std::mt19937_64 rng(23);
-  std::vector<Pair> pairs;
-  for (int i = 0; i < 14; ++i) {  // 5 kbp at 99.5%: within the bound, 1/32 of 10 kbp
-    const std::string a = levcl::test::random_string(rng, 5000 + 11 * i, 4);
-    pairs.push_back({a, levcl::test::mutate(rng, a, 0.005, 4)});
-  }
-  for (const double rate : {0.1, 0.3}) {  // above it: within twice it (d of about 450), and far above
-    const std::string a = levcl::test::random_string(rng, 5000, 4);
-    pairs.push_back({a, levcl::test::mutate(rng, a, rate, 4)});
-  }
-  for (const std::int64_t k : {-1, 100}) {
-    CAPTURE(k);
-    const auto r = context.distances(views(pairs), levcl::Options{"auto", {}, k, 0});
-    CHECK(r.distances == reference(context, pairs, k));
-    if (levcl::select_device().type == "gpu") {
-      // Two of sixteen left: the second pass ends the nearer; with k below the bound, none.
-      CHECK(r.variant_pairs.at("persistent") == (k < 0 ? 15 : 14));
-      CHECK(r.variant_pairs.at("batch-bitpar") == (k < 0 ? 1 : 2));
-    } else {
-      CHECK(r.variant_pairs.at("batch-bitpar") == pairs.size());
-    }
-  }
-}
-
 TEST_CASE("an empty batch, and bad variants or parameters") {
   levcl::Context context;
   CHECK(context.distances({}).distances.empty());

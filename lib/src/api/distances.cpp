@@ -140,21 +140,21 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
         detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance);
     if (trial.engine && !trial.pairs.empty()) {
       const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
-      const auto run_trial = [&](const std::vector<std::size_t>& indices, std::int64_t bound) {
+      const auto run_trial = [&](const std::vector<std::size_t>& indices) {
         std::vector<IndexPair> tried;
         for (const std::size_t i : indices) tried.push_back(pairs[i]);
-        const BatchResult part = run_batch(plan, tried, bound);
+        const BatchResult part = run_batch(plan, tried, trial.bound);
         in_place();
         std::size_t ended = 0;
         for (std::size_t k = 0; k < tried.size(); ++k)
-          if (part.distances[k] <= bound) {
+          if (part.distances[k] <= trial.bound) {
             out.distances[indices[k]] = part.distances[k];
             found[indices[k]] = true;
             ++ended;
           }
         record(plan, part.costs, ended);
         impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
-        detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), bound);
+        detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), trial.bound);
         return ended;
       };
       constexpr std::size_t kProbe = 64;
@@ -162,15 +162,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       const std::size_t stride = trial.pairs.size() > 2 * kProbe ? trial.pairs.size() / kProbe : 1;
       for (std::size_t k = 0; k < trial.pairs.size(); ++k)
         (stride > 1 && k % stride != 0 ? rest : probe).push_back(trial.pairs[k]);
-      if (2 * run_trial(probe, trial.bound) >= probe.size()) {
-        if (!rest.empty()) run_trial(rest, trial.bound);
-        std::vector<std::size_t> left;
-        for (const std::size_t i : trial.pairs)
-          if (!found[i]) left.push_back(i);
-        if (trial.retry_bound > trial.bound && !left.empty() &&
-            static_cast<double>(left.size()) <= detail::kWavefrontRetryShare * static_cast<double>(trial.pairs.size()))
-          run_trial(left, trial.retry_bound);
-      }
+      if (2 * run_trial(probe) >= probe.size() && !rest.empty()) run_trial(rest);
     }
   }
 

@@ -208,11 +208,7 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
     longest = std::max(longest, m + n);
   }
   trial.bound = static_cast<std::int64_t>(longest / 32);
-  trial.retry_bound = 2 * trial.bound;
-  if (max_distance >= 0) {
-    trial.bound = std::min(trial.bound, max_distance);
-    trial.retry_bound = std::min(trial.retry_bound, max_distance);
-  }
+  if (max_distance >= 0) trial.bound = std::min(trial.bound, max_distance);
   return trial;
 }
 

@@ -52,19 +52,12 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
 // with batch-bitpar's long pairs on a workgroup each, 10^5 pairs of 10 kbp at 90% take it
 // 0.45 s and the wavefront batch 0.87 (at 80%: 0.68 and 2.7); the SARS-CoV-2 all-vs-all,
 // mostly pairs over 99% alike, 0.62 s and 0.54. (A bound of 1/8 sent all of these to the
-// wavefront batch.) The few pairs left above the bound (at most kWavefrontRetryShare of
-// those tried) go through once more at twice it (the caller's k when lower): a wavefront
-// pass of a pair is a chain of about bound / 2 steps, where batch-bitpar's chain is the
-// whole pair's columns (the SARS-CoV-2 all-vs-all on the H100: 2,774 of 87,088 pairs above
-// 1/32 of the length, all but 37 within its first band of 3,085, took batch-bitpar 60 ms,
-// and each chunk of a stream 37-50 ms for 5 to 27 such pairs).
+// wavefront batch.)
 constexpr double kWavefrontTrialCells = double(1 << 24);
-constexpr double kWavefrontRetryShare = 1.0 / 8;
 struct WavefrontTrial {
   const Variant* engine = nullptr;  // none: no trial
   std::vector<std::size_t> pairs;   // indices into the batch's pairs
   std::int64_t bound = 0;
-  std::int64_t retry_bound = 0;     // the second pass's; not above `bound`: none
 };
 WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
                                const std::vector<IndexPair>& pairs, std::int64_t max_distance);

@@ -105,10 +105,6 @@ double resident_mib() {
   return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // The reference distances of a workload: the first levcl engine's, which every other must match.
 struct Agreement {
   std::vector<std::int64_t> distances;

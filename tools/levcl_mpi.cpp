@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <condition_variable>
 #include <deque>
@@ -29,6 +30,7 @@
 #include "command_main.hpp"
 #include "levcl_command.hpp"
 #include "mpi_chunks.hpp"
+#include "tool_common.hpp"
 
 namespace levcl::tools {
 namespace {
@@ -83,6 +85,15 @@ std::string receive_bytes(int from, int tag) {
     MPI_Recv(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, from, tag, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
   return bytes;
+}
+
+// With -vv, a line on standard error about this rank's messages (the library's log says
+// nothing of them): where the time of a pair split between ranks goes.
+void debug_line(int verbosity, const std::string& text) {
+  if (verbosity < 2) return;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::fprintf(stderr, "[levcl-mpi debug] rank %d: %s\n", rank, text.c_str());
 }
 
 // The rank's place among the ranks of its host.
@@ -146,7 +157,7 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
     else
       r.alignments = runner.context().aligns(strings, chunk.pairs.pairs(), settings).alignments;
   });
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.seconds = seconds_since(start);
   return r;
 }
 
@@ -175,15 +186,26 @@ void serve(const CommandOptions& o, const std::string& device) {
       return;
     }
     if (status.MPI_TAG == kTagPair) {
+      const auto start = std::chrono::steady_clock::now();
       halves = nullptr;  // its sweeps hold the strings that change now
       pair_a = receive_bytes(0, kTagPair);
       pair_b = receive_bytes(0, kTagPair);
+      const double received = seconds_since(start);
       halves = here.context().bottom_halves(pair_a, pair_b);
+      debug_line(o.verbosity, "the pair (" + std::to_string(pair_a.size()) + " x " + std::to_string(pair_b.size()) +
+                                  ") received in " + std::to_string(received) + " s, its halves ready in " +
+                                  std::to_string(seconds_since(start) - received) + " s");
       continue;
     }
     if (status.MPI_TAG == kTagHalf) {
       const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagHalf));
-      send_bytes(bottom_half(halves, q).encode(), 0, kTagHalfRow);
+      const auto start = std::chrono::steady_clock::now();
+      const std::string reply = bottom_half(halves, q).encode();
+      const double computed = seconds_since(start);
+      send_bytes(reply, 0, kTagHalfRow);
+      debug_line(o.verbosity, "the bottom half's row for bound " + std::to_string(q.bound) + " computed in " +
+                                  std::to_string(computed) + " s, its " + std::to_string(reply.size()) +
+                                  " bytes sent in " + std::to_string(seconds_since(start) - computed) + " s");
       continue;
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
@@ -231,7 +253,8 @@ class MpiStream final : public PairStream {
 // its own while the main thread deals and prints), and the worker ranks.
 class MpiRunner final : public BatchRunner {
  public:
-  MpiRunner(int ranks, std::string device) : BatchRunner(std::move(device)), ranks_(ranks) {}
+  MpiRunner(int ranks, std::string device, int verbosity)
+      : BatchRunner(std::move(device)), ranks_(ranks), verbosity_(verbosity) {}
   ~MpiRunner() override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
@@ -261,8 +284,11 @@ class MpiRunner final : public BatchRunner {
         send_bytes(b, 1, kTagPair);
         sent = true;
       }
+      const auto start = std::chrono::steady_clock::now();
       send_bytes(HalfRequest{variant, params, bound}.encode(), 1, kTagHalf);
       const HalfReply reply = HalfReply::decode(receive_bytes(1, kTagHalfRow));
+      debug_line(verbosity_, "rank 1's bottom half's row for bound " + std::to_string(bound) + " came " +
+                                 std::to_string(seconds_since(start)) + " s after the request");
       if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
       return reply.row;
     });
@@ -305,6 +331,7 @@ class MpiRunner final : public BatchRunner {
   }
 
   int ranks_;
+  int verbosity_;
   std::thread local_;
   std::mutex mutex_;
   std::condition_variable wake_;
@@ -435,7 +462,7 @@ int main(int argc, char** argv) {
   int status = 0;
   if (rank == 0) {
     status = levcl::tools::run_command(app, argc, argv, [&] {
-      levcl::tools::MpiRunner runner(ranks, levcl::tools::rank_device(options.device, local));
+      levcl::tools::MpiRunner runner(ranks, levcl::tools::rank_device(options.device, local), options.verbosity);
       return levcl::tools::run_levcl(options, runner);
     });
   } else {

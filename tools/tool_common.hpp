@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <iomanip>
 #include <sstream>
@@ -12,6 +13,11 @@
 #include "levcl/levcl.hpp"
 
 namespace levcl::tools {
+
+// Seconds from `start` until now, on the steady clock.
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 [[noreturn]] inline void usage_error(const std::string& message) {
   throw levcl::Error(levcl::ErrorCode::invalid_argument, message);

@@ -26,7 +26,6 @@ class LEVCL_API PairChunk {
   // Empties it, keeping its memory for the next chunk (a fresh 64 MiB buffer costs its
   // page faults again, a third of the time a chunk of 10 kbp reads took to gather).
   void clear();
-  void reserve(std::size_t bytes) { text_.reserve(bytes); }  // of sequence, for the chunks to come
   std::size_t size() const { return pairs_.size(); }  // pairs
   std::size_t bytes() const { return text_.size(); }  // of sequence held
   bool empty() const { return pairs_.empty(); }

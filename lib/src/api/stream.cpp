@@ -105,9 +105,6 @@ struct Chunks {
   }
 
   void push(std::string_view a, std::string_view b) {
-    // A chunk's bytes in place from the start (bounded, and untouched pages cost nothing):
-    // growing copied them, and touched fresh pages, at every doubling.
-    if (filling.empty()) filling.reserve(chunk_bytes);
     filling.add(a, b);
     ++pushed;
     // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.

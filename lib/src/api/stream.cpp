@@ -49,8 +49,13 @@ void ChunkSizer::ran(std::size_t pairs, double seconds) {
     const double slope = (elapsed - last_seconds_) / (done - static_cast<double>(last_pairs_));
     // Time that does not grow with the pairs is all fixed; a fixed part below zero (a chunk
     // of harder pairs) leaves the chunk's own rate.
-    if (slope <= 0) per_pair = 0, fixed = elapsed;
-    else if (elapsed - slope * done >= 0) per_pair = slope, fixed = elapsed - slope * done;
+    if (slope <= 0) {
+      per_pair = 0;
+      fixed = elapsed;
+    } else if (elapsed - slope * done >= 0) {
+      per_pair = slope;
+      fixed = elapsed - slope * done;
+    }
   }
   // At most eight times the larger of this chunk and the one asked for last, which is
   // running or filling meanwhile: a stream runs one chunk while the next fills, so a bound

@@ -204,8 +204,8 @@ case $phase in
       timed "$name" "levcl 0:0" levcl --device 0:0 $args
       timed "$name" "levcl all" levcl --device all $args
       for np in 1 2 4 8; do  # one rank per GPU; two ranks share a host's only GPU (issue 23 allows it, said so)
-        if [ $np -le "$gpus" ]; then timed "$name" "levcl-mpi -np $np" mpirun -np $np levcl-mpi $args
-        elif [ $np = 2 ]; then timed "$name" "levcl-mpi -np 2, one GPU shared" mpirun -np 2 levcl-mpi $args; fi
+        if [ $np -le "$gpus" ]; then timed "$name" "levcl-mpi -np $np" mpirun -np $np --bind-to none levcl-mpi $args
+        elif [ $np = 2 ]; then timed "$name" "levcl-mpi -np 2, one GPU shared" mpirun -np 2 --bind-to none levcl-mpi $args; fi
       done
     done
     cat "$log" ;;

@@ -4,6 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,6 +30,21 @@ bool each_once(std::size_t count, unsigned threads) {
 }
 
 }  // namespace
+
+TEST_CASE("every CPU the process may run on, as its affinity allows: one where a launcher binds it to one") {
+  CHECK(levcl::detail::thread_count(3) == 3);
+  cpu_set_t all;
+  REQUIRE(sched_getaffinity(0, sizeof all, &all) == 0);
+  CHECK(levcl::detail::thread_count(0) == static_cast<unsigned>(CPU_COUNT(&all)));
+  int first = 0;
+  while (!CPU_ISSET(first, &all)) ++first;
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(first, &one);
+  REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);  // as `mpirun` binds a rank to a core
+  CHECK(levcl::detail::thread_count(0) == 1);
+  REQUIRE(sched_setaffinity(0, sizeof all, &all) == 0);
+}
 
 TEST_CASE("every index once, for any count and number of threads") {
   for (unsigned threads : {1u, 2u, 3u, 4u, 16u})

@@ -4,6 +4,7 @@
 // may take less.
 #include "runtime/parallel.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -75,6 +76,13 @@ HelperPool& pool() {
 }
 
 }  // namespace
+
+unsigned thread_count(unsigned requested) {
+  if (requested) return requested;
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) return std::max(1, CPU_COUNT(&allowed));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 void run_with_helpers(unsigned helpers, const std::function<void()>& work) {
   if (helpers == 0)

@@ -13,10 +13,10 @@
 
 namespace levcl::detail {
 
-// threads as the caller asked, 0 meaning every core.
-inline unsigned thread_count(unsigned requested) {
-  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
-}
+// threads as the caller asked, 0 meaning every CPU this process may run on (its affinity:
+// an MPI launcher binds a rank to one core by default, taskset and containers to a few),
+// at least one. Exported for the tests.
+LEVCL_API unsigned thread_count(unsigned requested);
 
 // Runs work() on the calling thread and on up to `helpers` threads of the process's pool
 // (parallel.cpp), returning when all have; work must not throw. Exported for the tests.

@@ -60,14 +60,16 @@ CostModel wavefront_cost() {
       if (span > 1e-9 && std::log(next.seconds / least.seconds) / span < 0.5)
         floor_per_byte = least.seconds / std::max(1.0, std::max(least.pair.m, least.pair.n));
     }
+    std::vector<double> logs;  // of the rows' divergences
+    for (const Measurement& w : rows) logs.push_back(std::log(divergence(w.pair)));
     const double items = resident_work_items(in.device);
-    return [rows = std::move(rows), floor_per_byte, items](const PairShape& pair) -> std::optional<Prediction> {
+    return [rows = std::move(rows), logs = std::move(logs), floor_per_byte,
+            items](const PairShape& pair) -> std::optional<Prediction> {
       if (pair.distance < 0) return std::nullopt;
       const double wanted = std::log(divergence(pair));
       std::size_t at = 0;
       for (std::size_t k = 1; k < rows.size(); ++k)
-        if (std::abs(wanted - std::log(divergence(rows[k].pair))) < std::abs(wanted - std::log(divergence(rows[at].pair))))
-          at = k;
+        if (std::abs(wanted - logs[k]) < std::abs(wanted - logs[at])) at = k;
       const Measurement& nearest = rows[at];
       const double ratio = std::max(1.0, pair.distance) / std::max(1.0, nearest.pair.distance);
       // Its time scaled by (d / its d)^e, e the slope of time over distance (log-log) from it
@@ -80,7 +82,7 @@ CostModel wavefront_cost() {
       // pair, whose 994 radii took 4.4 ms; d alone, 5.2 ms). One workload: d^2 above its distance.
       double exponent = ratio > 1 ? 2 : 1;
       if (rows.size() > 1 && ratio > 1) {
-        const bool above = wanted > std::log(divergence(nearest.pair));
+        const bool above = wanted > logs[at];
         const std::size_t other = (above && at + 1 < rows.size()) || at == 0 ? at + 1 : at - 1;
         const Measurement& next = rows[other];
         const double span = std::log(std::max(1.0, next.pair.distance) / std::max(1.0, nearest.pair.distance));

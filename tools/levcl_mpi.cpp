@@ -41,11 +41,19 @@ constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPai
 // Messages of one tag between two ranks arrive in the order sent.
 constexpr std::uint64_t kPart = std::uint64_t{1} << 30;
 
+// Each part of a message of `size` bytes after its count, as (offset, bytes): the sends and
+// the receive cut it alike.
+template <typename Part>
+void for_parts(std::uint64_t size, Part part) {
+  for (std::uint64_t at = 0; at < size; at += kPart) part(at, static_cast<int>(std::min(kPart, size - at)));
+}
+
 void send_bytes(std::string_view bytes, int to, int tag) {
   const std::uint64_t size = bytes.size();
   MPI_Send(&size, 1, MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
-  for (std::uint64_t at = 0; at < size; at += kPart)
-    MPI_Send(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, to, tag, MPI_COMM_WORLD);
+  for_parts(size, [&](std::uint64_t at, int count) {
+    MPI_Send(bytes.data() + at, count, MPI_BYTE, to, tag, MPI_COMM_WORLD);
+  });
 }
 
 // Bytes on their way to a rank while this one goes on: a worker's results, so that it can
@@ -60,11 +68,10 @@ class PendingSend {
     size_ = bytes_.size();
     requests_.emplace_back();
     MPI_Isend(&size_, 1, MPI_UINT64_T, to, tag, MPI_COMM_WORLD, &requests_.back());
-    for (std::uint64_t at = 0; at < size_; at += kPart) {
+    for_parts(size_, [&](std::uint64_t at, int count) {
       requests_.emplace_back();
-      MPI_Isend(bytes_.data() + at, static_cast<int>(std::min(kPart, size_ - at)), MPI_BYTE, to, tag, MPI_COMM_WORLD,
-                &requests_.back());
-    }
+      MPI_Isend(bytes_.data() + at, count, MPI_BYTE, to, tag, MPI_COMM_WORLD, &requests_.back());
+    });
   }
   void wait() {
     if (!requests_.empty()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
@@ -81,9 +88,9 @@ std::string receive_bytes(int from, int tag) {
   std::uint64_t size = 0;
   MPI_Recv(&size, 1, MPI_UINT64_T, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   std::string bytes(size, '\0');
-  for (std::uint64_t at = 0; at < size; at += kPart)
-    MPI_Recv(bytes.data() + at, static_cast<int>(std::min(kPart, size - at)), MPI_BYTE, from, tag, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
+  for_parts(size, [&](std::uint64_t at, int count) {
+    MPI_Recv(bytes.data() + at, count, MPI_BYTE, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  });
   return bytes;
 }
 

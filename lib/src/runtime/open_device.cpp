@@ -27,6 +27,7 @@ double busy_span_of(const cl::Event& first, const cl::Event& last) {
 
 OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel, ProgressMeter* progress)
     : info_(info), cancel_(cancel), progress_(progress) {
+  const auto start = std::chrono::steady_clock::now();
   try {
     device_ = opencl_device(info);
     context_ = cl::Context(device_);
@@ -37,6 +38,7 @@ OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel, Progr
   }
   log().info("device {}:{} {} / {} ({}, driver {})", info.platform_index, info.device_index, info.platform,
              info.name, info.version, info.driver);
+  log().debug("opened {} (context and queue) in {:.3f} s", info.name, seconds_since(start));
 }
 
 OpenDevice::~OpenDevice() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cl/wfa_persistent.h"
+#include "engines/batch_strings.hpp"
 #include "engines/registry.hpp"
 #include "engines/wavefront_steps.hpp"
 #include "runtime/devices.hpp"
@@ -394,8 +395,8 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     pieces_finished_ += count;
-    log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}", count, table.width,
-                groups, wg, words_);
+    log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}; kernel {:.1f} ms", count,
+                table.width, groups, wg, words_, 1e3 * busy.seconds());
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }
@@ -424,40 +425,27 @@ Result pair_distance(OpenDevice& device, const Call& call) {
 void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const auto length = [&](std::uint32_t s) { return static_cast<std::int64_t>(call.strings[s].size()); };
   out.distances.assign(call.count, 0);
-  std::unordered_map<std::uint32_t, std::int64_t> offset_of;
-  std::int64_t joined_bytes = 0;
-  std::vector<Piece> pieces;
   std::vector<std::size_t> piece_of;  // the pair of each piece: an empty string needs none
   std::size_t longest = 0;
   for (std::size_t i = 0; i < call.count; ++i) {
-    const IndexPair p = call.pairs[i];
-    const std::int64_t m = length(p.a), n = length(p.b), most = std::max(m, n);
-    const std::int64_t bound = call.max_distance >= 0 ? std::min(call.max_distance, most) : most;
+    const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);
     if (m == 0 || n == 0) {
-      out.distances[i] = std::min(most, bound + 1);
+      out.distances[i] = call.max_distance >= 0 ? std::min(most, call.max_distance + 1) : most;
       continue;
     }
-    for (const std::uint32_t s : {p.a, p.b})
-      if (offset_of.emplace(s, joined_bytes).second) joined_bytes += length(s);
-    if (pieces.empty() || m + n > length(call.pairs[longest].a) + length(call.pairs[longest].b)) longest = i;
-    pieces.push_back({offset_of[p.a], m, offset_of[p.b], n, bound});
+    if (piece_of.empty() || m + n > length(call.pairs[longest].a) + length(call.pairs[longest].b)) longest = i;
     piece_of.push_back(i);
   }
-  if (!pieces.empty()) {
-    // Gathered by every host thread into pinned memory, the device's copy at full speed.
-    const std::vector<std::pair<std::uint32_t, std::int64_t>> placed(offset_of.begin(), offset_of.end());
-    char* joined = device.state<Pinned<char>>("persistent-batch").reserve(static_cast<std::size_t>(joined_bytes));
-    parallel_each(placed.size(), call.threads, [&](std::size_t k) {
-      call.strings[placed[k].first].copy(joined + placed[k].second, call.strings[placed[k].first].size());
-    });
-    cl::Buffer both;
-    try {
-      both = cl::Buffer(device.context(), CL_MEM_READ_ONLY, static_cast<std::size_t>(joined_bytes));
-      device.queue().enqueueWriteBuffer(both, CL_TRUE, 0, static_cast<std::size_t>(joined_bytes), joined);
-    } catch (const cl::Error& e) {
-      throw_opencl_error(e, "copying a batch's strings to " + device.info().name);
+  if (!piece_of.empty()) {
+    const JoinedStrings joined = join_strings(device, call, piece_of, "persistent-batch", 0);
+    std::vector<Piece> pieces;
+    for (const std::size_t i : piece_of) {
+      const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);
+      pieces.push_back({static_cast<std::int64_t>(joined.offset_of.at(call.pairs[i].a)), m,
+                        static_cast<std::int64_t>(joined.offset_of.at(call.pairs[i].b)), n,
+                        call.max_distance >= 0 ? std::min(call.max_distance, most) : most});
     }
-    const DeviceStrings strings(both, static_cast<std::uint64_t>(joined_bytes));
+    const DeviceStrings strings(joined.buffer, joined.bytes);
     const DivergenceSample sample(call.strings[call.pairs[longest].a], call.strings[call.pairs[longest].b]);
     PieceMeetings meetings(device, strings, call.params, extend_by_words(sample, call.params.at("extend")));
     const std::vector<Breakpoint> found = meetings.run(pieces);

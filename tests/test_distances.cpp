@@ -90,7 +90,7 @@ TEST_CASE("auto's long similar pairs end in a bounded wavefront pass on a GPU; t
     for (const auto& [variant, count] : r.variant_pairs) computed += count;
     CHECK(computed == pairs.size());
     if (levcl::select_device().type == "gpu") {
-      CHECK(r.variant_pairs.at("persistent") == 6);
+      CHECK(r.variant_pairs.at("wfa-batch") == 6);
       CHECK(r.variant_pairs.at("batch-bitpar") == 3);
     } else {
       CHECK(r.variant_pairs.at("batch-bitpar") == pairs.size());

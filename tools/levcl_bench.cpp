@@ -210,9 +210,10 @@ Engines engines(const Options& o) {
       add(e.device_variants, name);
     } else {
       const auto& info = levcl::variant_info(name);  // throws invalid_argument for unknown names
-      if (!info.can(levcl::Capability::distance))
-        usage_error("--variants: '" + name + "' computes no distances (it has the " +
-                    levcl::capability_name(info.capabilities.front()) + " capability)");
+      // --batch rows take a batch engine too; single pairs need the distance capability.
+      if (!info.can(levcl::Capability::distance) && !(!o.batch.empty() && info.can(levcl::Capability::batch)))
+        usage_error("--variants: '" + name + "' computes no distances" + (o.batch.empty() ? " of single pairs" : "") +
+                    " (it has the " + levcl::capability_name(info.capabilities.front()) + " capability)");
       add(info.uses_device ? e.device_variants : e.cpu_variants, name);
     }
   }

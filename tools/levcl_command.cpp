@@ -420,15 +420,17 @@ int run_pair(const CommandOptions& o, const levcl::Options& settings, BatchRunne
 
 }  // namespace
 
+bool is_batch(const CommandOptions& o) { return !o.pairs.empty() || !o.query.empty() || !o.all_vs_all.empty(); }
+
 levcl::Options settings_of(const CommandOptions& o) {
   levcl::Options settings{o.variant, parsed_params(o.params), o.max_distance, o.threads};
   settings.ignore_case = o.ignore_case;
   settings.n_mismatch = o.n_mismatch;
-  levcl::check_options(settings, o.align ? levcl::Capability::breakpoint : levcl::Capability::distance);
+  levcl::check_options(settings, o.align      ? levcl::Capability::breakpoint
+                                 : is_batch(o) ? levcl::Capability::batch
+                                               : levcl::Capability::distance);
   return settings;
 }
-
-bool is_batch(const CommandOptions& o) { return !o.pairs.empty() || !o.query.empty() || !o.all_vs_all.empty(); }
 
 int run_levcl(const CommandOptions& o, BatchRunner& runner) {
   levcl::set_log_level(o.verbosity);

@@ -68,7 +68,7 @@ struct Split {
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
   const bool automatic = detail::is_automatic(options.variant);
-  check_options(options, Capability::distance);
+  check_options(options, Capability::batch);
   detail::check_batch(strings, pairs, detail::thread_count(options.threads));
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
@@ -112,7 +112,11 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // one; under auto, the batch engine predicted fastest for the batch, which keeps every
   // pair but those predicted to finish sooner alone.
   const Impl::Plan named =
-      automatic ? Impl::Plan{} : impl_->plan(options.variant, Capability::distance, options.params);
+      automatic ? Impl::Plan{}
+                : impl_->plan(options.variant,
+                              detail::find_variant(options.variant).info.can(Capability::batch) ? Capability::batch
+                                                                                                 : Capability::distance,
+                              options.params);
   Impl::Plan batch_plan = named;
   std::vector<bool> alone;
   if (automatic) {

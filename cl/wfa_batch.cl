@@ -1,0 +1,102 @@
+// wfa-batch (lib/src/engines/wfa_batch/wfa_batch.cpp is the host side; wfa_batch.h the
+// layout they share): a batch's similar pairs, a workgroup each, in one launch. A pair's
+// wavefront (WFA) grows radius by radius from (0, 0): its work-items share the diagonals of
+// the front, and one barrier ends each radius. Two fronts (radii r - 1 and r) live in
+// local memory (FRONT diagonals on each side of 0), so a radius costs the strings' loads
+// and that barrier; the host runs the pairs that end above what FRONT holds again with a
+// wider front, in global memory where local memory cannot hold it (FRONT 0). Matching
+// runs are compared 8 bytes at a time, read as aligned words of the joined strings and
+// shifted into place (an unaligned vload8 is eight byte loads on some devices).
+//
+// Tunables (build options): WG work-items per pair, FRONT (0: fronts in global memory).
+
+#include "wfa_common.cl"
+#include "wfa_batch.h"
+
+#ifndef WG
+#define WG 64
+#endif
+#ifndef FRONT
+#define FRONT 0
+#endif
+#if FRONT
+#define FRONT_SPACE __local
+#define STEP_FENCE CLK_LOCAL_MEM_FENCE
+#else
+#define FRONT_SPACE __global
+#define STEP_FENCE CLK_GLOBAL_MEM_FENCE
+#endif
+
+// Bytes at .. at + 7 of the joined strings as one little-endian word. The host pads the
+// strings by a word, so the second word read always lies inside the buffer.
+inline ulong word_at(__global const ulong* words, ulong at) {
+  const ulong q = at >> 3;
+  const uint shift = (uint)(at & 7) * 8;
+  const ulong low = words[q];
+  return shift == 0 ? low : (low >> shift) | (words[q + 1] << (64 - shift));
+}
+
+// Follows matching bytes of a (from `a`) and b (from `b`) along diagonal k from row i, up
+// to `end`: a word at a time while one lies inside both strings, then byte by byte.
+inline int extend(__global const ulong* words, ulong a, ulong b, int k, int i, int end) {
+#if defined(__ENDIAN_LITTLE__)
+  for (; i <= end - 8; i += 8) {
+    const ulong x = word_at(words, a + i) ^ word_at(words, b + (ulong)((long)i + k));
+    if (x != 0) return i + lowest_byte(x);
+  }
+#endif
+  __global const uchar* bytes = (__global const uchar*)words;
+  while (i < end && bytes[a + i] == bytes[b + (ulong)((long)i + k)]) ++i;
+  return i;
+}
+
+// Pair q = the workgroup. Radius r covers the diagonals still inside the matrix and able
+// to reach diagonal n - m within the bound (each indel moves one diagonal); it reads the
+// front of r - 1, every cell of which is a row reached with at most r - 1 edits, or
+// UNREACHED (a cell left from radius r - 2 is such a row too). No exit but at the loop's
+// end, after its barrier: POCL's work-group loops need every work-item at every barrier.
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
+void wfa_batch(__global const ulong* restrict words, __global const WfaBatchPair* restrict pairs,
+               __global int* fronts, __global WfaBatchResult* results) {
+  const WfaBatchPair pair = pairs[get_group_id(0)];
+  const int m = pair.m, n = pair.n, bound = pair.bound, delta = n - m, lid = (int)get_local_id(0);
+#if FRONT
+  __local int front[2][WFA_BATCH_FRONT_INTS(FRONT)];
+  FRONT_SPACE int* const even = front[0];
+  FRONT_SPACE int* const odd = front[1];
+  const int centre = FRONT + 1, ints = WFA_BATCH_FRONT_INTS(FRONT);
+#else
+  FRONT_SPACE int* const even = fronts + pair.front_offset;
+  FRONT_SPACE int* const odd = even + WFA_BATCH_FRONT_INTS(bound);
+  const int centre = bound + 1, ints = WFA_BATCH_FRONT_INTS(bound);
+#endif
+  for (int x = lid; x < ints; x += WG) even[x] = odd[x] = UNREACHED;
+  barrier(STEP_FENCE);
+
+  ulong cells = 0;
+  int r = 0, distance = bound + 1;
+  bool go_on;
+  do {
+    FRONT_SPACE int* const next = (r & 1) ? odd : even;
+    FRONT_SPACE const int* const prev = (r & 1) ? even : odd;
+    const int slack = bound - r;
+    const int lo = max(-min(r, m), delta - slack), hi = min(min(r, n), delta + slack);
+    for (int k = lo + lid; k <= hi; k += WG) {
+      const int end = diagonal_end(m, n, k);
+      int row = wfa_next_row(r, prev[centre + k - 1], prev[centre + k], prev[centre + k + 1], end);
+      if (row >= 0) row = extend(words, pair.a_offset, pair.b_offset, k, row, end);
+      next[centre + k] = row;
+    }
+    if (lo <= hi) cells += (ulong)(hi - lo + 1);
+    // The next radius writes the other front: one barrier a radius.
+    barrier(STEP_FENCE);
+    const bool reached = lo <= delta && delta <= hi && next[centre + delta] >= m;
+    if (reached) distance = r;
+    go_on = !reached && r < bound && lo <= hi;
+    ++r;
+  } while (go_on);
+  if (lid == 0) {
+    results[get_group_id(0)].cells = cells;
+    results[get_group_id(0)].distance = distance;
+  }
+}

@@ -89,7 +89,7 @@ TEST_CASE("matching runs ending at every offset of a word, and one string in man
     CAPTURE(i);
     CHECK(got.distances[i] == 1);
   }
-  // d + 1 radii of fronts at most 2r + 1 wide: a distance of 1 costs a handful of cells.
+  // Radii 0 and 1, of 1 and 3 diagonals: a distance of 1 costs a handful of cells.
   CHECK(got.costs.cells <= 4 * pairs.size());
 }
 

@@ -141,7 +141,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   std::vector<bool> found(pairs.size(), false);
   if (automatic) {
     const detail::WavefrontTrial trial =
-        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance);
+        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, threads);
     if (trial.engine && !trial.pairs.empty()) {
       const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
       const auto run_trial = [&](const std::vector<std::size_t>& indices) {

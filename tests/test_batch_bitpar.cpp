@@ -55,6 +55,30 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
   }
 }
 
+TEST_CASE("a chunk of many megabytes, its bytes copied in round by round as they are gathered") {
+  // 39 MB of strings: two rounds of gathering, each slice's part a copy of its own; every
+  // pair once in one chunk, and again in chunks of 16 MiB.
+  levcl::Context context;
+  std::mt19937_64 rng(17);
+  std::vector<std::string> strings;
+  for (int i = 0; i < 120000; ++i) strings.push_back(levcl::test::random_string(rng, 250 + i % 150, 4));
+  std::vector<std::string_view> views(strings.begin(), strings.end());
+  std::vector<levcl::IndexPair> pairs;
+  for (std::uint32_t i = 0; i + 1 < views.size(); i += 2) {
+    const std::string mutated = levcl::test::mutate(rng, strings[i], 0.05, 4);
+    strings[i + 1] = i % 6 == 0 ? strings[i + 1] : mutated;
+    views[i + 1] = strings[i + 1];
+    pairs.push_back({i, i + 1});
+  }
+  for (std::uint32_t i = 0; i + 3 < views.size(); i += 7) pairs.push_back({i + 3, i});  // strings in two pairs
+  const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
+  for (const std::int64_t chunk : {std::int64_t{1} << 20, std::int64_t{16} << 10}) {
+    CAPTURE(chunk);
+    const levcl::BatchResult got = context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}}});
+    CHECK(got.distances == expected.distances);
+  }
+}
+
 TEST_CASE("parameters it cannot take are refused") {
   levcl::Context context;
   const std::vector<levcl::PairView> one = {{"a", "b"}};

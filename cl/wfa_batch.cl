@@ -1,12 +1,12 @@
 // wfa-batch (lib/src/engines/wfa_batch/wfa_batch.cpp is the host side; wfa_batch.h the
 // layout they share): a batch's similar pairs, a workgroup each, in one launch. A pair's
 // wavefront (WFA) grows radius by radius from (0, 0): its work-items share the diagonals of
-// the front, and one barrier ends each radius. Two fronts (radii r - 1 and r) live in
-// local memory (FRONT diagonals on each side of 0), so a radius costs the strings' loads
-// and that barrier; the host runs the pairs that end above what FRONT holds again with a
-// wider front, in global memory where local memory cannot hold it (FRONT 0). Matching
-// runs are compared 8 bytes at a time, read as aligned words of the joined strings and
-// shifted into place (an unaligned vload8 is eight byte loads on some devices).
+// the front, and one barrier ends each radius. The pair keeps two fronts (radii r - 1 and
+// r), in global memory sized to its bound (FRONT 0), or in local memory of FRONT diagonals
+// on each side of 0 (the host runs the pairs that end above FRONT again with wider
+// fronts); a radius costs the strings' loads and that barrier. Matching runs are compared
+// 8 bytes at a time, read as aligned words of the joined strings and shifted into place
+// (an unaligned vload8 is eight byte loads on some devices).
 //
 // Tunables (build options): WG work-items per pair, FRONT (0: fronts in global memory).
 

@@ -97,7 +97,8 @@ TEST_CASE("configurations the device cannot run are refused, and single pairs ar
   levcl::Context context;
   const levcl::DeviceInfo& device = context.device();
   const std::int64_t too_wide = std::min<std::int64_t>(static_cast<std::int64_t>(device.local_memory), 1 << 20);  // 16 bytes a diagonal
-  CHECK(levcl::unrunnable_reason(device, "wfa-batch", {{"front", too_wide}}).find("local memory") != std::string::npos);
-  CHECK(levcl::unrunnable_reason(device, "wfa-batch", {{"front", too_wide}, {"local", 0}}).empty());
+  CHECK(levcl::unrunnable_reason(device, "wfa-batch", {{"front", too_wide}, {"local", 1}}).find("local memory") !=
+        std::string::npos);
+  CHECK(levcl::unrunnable_reason(device, "wfa-batch", {{"front", too_wide}}).empty());  // global fronts, the default
   CHECK_THROWS_AS(context.distance("kitten", "sitting", "wfa-batch"), levcl::Error);
 }

@@ -4,12 +4,14 @@
 // about d^2 cells where the bit vectors sweep m * n / 32 words, and d radii of one barrier
 // each.
 //
-// Passes. The first holds each pair's fronts in local memory, `front` diagonals on each
-// side, its bound capped there; the pairs that end above a cap below their own bound run
-// again with fronts four times wider, and workgroups four times larger (up to 256
-// work-items): in local memory while the device has it (local=1), else in global memory.
-// auto sends it a batch's long pairs first, bounded (choice.hpp: wavefront_trial); on the
-// SARS-CoV-2 all-vs-all 70% of them end within 512, and 97% within the bound of 1,870.
+// Fronts. In global memory (local=0, the default), one pass takes every pair to its bound.
+// In local memory (local=1) the first pass holds each pair's fronts, `front` diagonals on
+// each side, its bound capped there; the pairs that end above a cap below their own bound
+// run again with fronts four times wider, and workgroups four times larger (up to 256
+// work-items), in local memory while the device has it, then in global memory. On the H100
+// global fronts (cached in L1) were as fast or faster on every batch measured, and a pass
+// again costs the radii the first already ran (bench/results/h100/wfa-batch). auto sends
+// it a batch's long pairs first, bounded (choice.hpp: wavefront_trial).
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -159,12 +161,14 @@ std::vector<Variant> wfa_batch_variants() {
   v.info.uses_device = true;
   v.info.work = Work::wavefront;
   v.info.params = {
-      workgroup_param(64),
-      {"front", 512, 1, 1 << 20,
-       "diagonals on each side of 0 that the first pass's fronts hold, every bound capped there; the pairs that end "
-       "above it run again with fronts four times wider",
+      workgroup_param(128),
+      {"local", 0, 0, 1,
+       "1: fronts in local memory, in passes of wider fronts where the device has room for them; 0: in global memory, "
+       "one pass to each pair's bound",
        Sweep::none},
-      {"local", 1, 0, 1, "fronts in local memory where the device has room for them (0: always in global memory)",
+      {"front", 512, 1, 1 << 20,
+       "with local=1, the diagonals on each side of 0 that the first pass's fronts hold, every bound capped there; the "
+       "pairs that end above it run again with fronts four times wider",
        Sweep::none},
   };
   v.needs = [](const Params& p) {

@@ -291,5 +291,16 @@ case $phase in
       --row-budget 6 -o "$out/final-synth"
     levcl-bench --lengths 1M,10M --similarities 0.93,0.99 --variants bitpar,persistent --peers none --repeat 2 --row-budget 6 \
       -o "$out/final-synth-engines" ;;
+  wfa-batch)  # wfa-batch (a workgroup per pair, fronts in global memory) as auto's wavefront trial and alone, beside persistent
+    # and beside its local fronts; the similar batches; the short pairs' batch (batch-bitpar's bytes copied in as gathered)
+    sars="all-vs-all:$d/sarscov2/ncov_example_418.fa.gz"
+    levcl-bench --batch "$sars" --variants auto --peers none --repeat 3 -vv -o "$out/sars" 2>"$out/sars.log"
+    for p in wfa-batch.wg=64 wfa-batch.wg=256 wfa-batch.local=1; do
+      levcl-bench --batch "$sars" --variants auto --param $p --peers none --repeat 3 -o "$out/sars-${p#wfa-batch.}"
+    done
+    levcl-bench --batch "$sars" --variants wfa-batch,persistent --peers none --repeat 1 -o "$out/sars-alone"
+    levcl-bench --batch synthetic:122:30000:0.988 --batch synthetic:100000:10000:0.99 --batch synthetic:100000:10000:0.999 \
+      --batch synthetic:20000:30000:0.99 --batch synthetic:1000:100000:0.995 --batch synthetic:100000:10000:0.9 \
+      --batch synthetic:1000000:150:0.95 --variants auto --peers none --repeat 3 -vv -o "$out/batches" 2>"$out/batches.log" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

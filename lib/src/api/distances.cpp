@@ -145,8 +145,8 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   }
 
   // The engine for the pairs a batch engine takes: the named variant's own when it has
-  // one; under auto, the batch engine predicted fastest for the batch, which keeps every
-  // pair but those predicted to finish sooner alone.
+  // one; under auto, the batch engine predicted fastest for the pairs the trial left, which
+  // keeps every one of them but those predicted to finish sooner alone.
   const Impl::Plan named =
       automatic ? Impl::Plan{}
                 : impl_->plan(options.variant,

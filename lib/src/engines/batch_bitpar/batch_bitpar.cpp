@@ -47,14 +47,14 @@ constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, BATCH_LANES};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
-// Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's
-// long pairs when fewer (a share of a batch dealt to four GPUs), down to the least that
-// shows a 90th percentile.
 // A chunk's bytes are gathered in rounds of about this many, up to kMostRounds: the
 // device copies one round's while the host gathers the next (10^6 pairs of 150 bp are
 // 300 MB: 5.5 ms of copying at the bus's 54.8 GB/s on the H100, after 11 ms of gathering).
 constexpr std::uint64_t kRoundBytes = std::uint64_t{16} << 20;
 constexpr std::uint64_t kMostRounds = 8;
+// Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's
+// long pairs when fewer (a share of a batch dealt to four GPUs), down to the least that
+// shows a 90th percentile.
 constexpr std::size_t kProbePairs = 256;
 constexpr std::size_t kLeastProbePairs = 32;
 // Device bytes of a row byte's match masks at the most codes (256 codes of 4 bytes per 32 rows).

@@ -65,7 +65,8 @@ std::vector<WfaBatchResult> run_pass(OpenDevice& device, const cl::Buffer& words
     std::uint64_t ints = 0;  // of the launch's global fronts
     while (first + count < table.size()) {
       WfaBatchPair& pair = table[first + count];
-      const std::uint64_t own = pass.front > 0 ? 0 : 2 * static_cast<std::uint64_t>(WFA_BATCH_FRONT_INTS(std::int64_t{pair.bound}));
+      const std::uint64_t own =
+          pass.front > 0 ? 0 : 2 * static_cast<std::uint64_t>(WFA_BATCH_FRONT_INTS(std::int64_t{pair.bound}));
       if (ints + own > budget) {
         if (count > 0) break;
         throw Error(ErrorCode::out_of_memory, "device out of memory: wfa-batch's fronts for a pair of " +
@@ -106,7 +107,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
   std::vector<std::size_t> pending;
   for (std::size_t i = 0; i < call.count; ++i) {
     const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);
-    if (std::max(m, n) >= INT_MAX)
+    if (most >= INT_MAX)
       throw Error(ErrorCode::input_too_long,
                   "wfa-batch takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit rows)");
     bound[i] = call.max_distance >= 0 ? std::min(call.max_distance, most) : most;
@@ -156,8 +157,8 @@ std::vector<Variant> wfa_batch_variants() {
   Variant v;
   v.info.name = "wfa-batch";
   v.info.description =
-      "batches of similar pairs: a workgroup per pair grows its wavefront radius by radius in local memory, one "
-      "barrier a radius; the pairs above its fronts run again with wider ones";
+      "batches of similar pairs: a workgroup per pair grows its wavefront radius by radius, one barrier a radius, its "
+      "fronts in global memory (or in local memory, in passes of wider fronts)";
   v.info.uses_device = true;
   v.info.work = Work::wavefront;
   v.info.params = {

@@ -59,8 +59,8 @@ namespace {
 
 // The pairs of a batch split between the batch engine and the pairs run one by one.
 struct Split {
-  std::vector<IndexPair> batched;
-  std::vector<std::size_t> batched_at, singles;
+  std::vector<IndexPair> batched, above_trial;  // the latter: tried, and above the trial's bound
+  std::vector<std::size_t> batched_at, above_trial_at, singles;
 };
 
 }  // namespace
@@ -97,13 +97,15 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     out.costs += costs;
     if (count > 0) out.variant_pairs[plan.variant->info.name] += count;
   };
-  // `batched` through a batch engine, up to `k`; its build time in its costs.
-  const auto run_batch = [&](const Impl::Plan& plan, const std::vector<IndexPair>& batched, std::int64_t k) {
+  // `batched` through a batch engine, up to `k`, each distance known to be at least
+  // `least`; its build time in its costs.
+  const auto run_batch = [&](const Impl::Plan& plan, const std::vector<IndexPair>& batched, std::int64_t k,
+                             std::int64_t least) {
     const double built_before = plan.device->build_seconds();
     BatchResult part;
-    plan.variant->batch.run(plan.device,
-                            detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k},
-                            part);
+    plan.variant->batch.run(
+        plan.device, detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k, least},
+        part);
     part.costs.build_seconds = plan.device->build_seconds() - built_before;
     return part;
   };
@@ -113,6 +115,8 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // where most end above the bound, the others are not tried (10^5 pairs of 10 kbp at 90%
   // would pay for packing 2 GB twice).
   std::vector<bool> found(pairs.size(), false);
+  std::vector<bool> trial_tried;  // by the trial (those not found: above its bound)
+  std::int64_t above_trial = 0;   // what those are known to be at least
   if (automatic) {
     const detail::WavefrontTrial trial =
         detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, threads);
@@ -121,8 +125,10 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       const auto run_trial = [&](const std::vector<std::size_t>& indices) {
         std::vector<IndexPair> tried;
         for (const std::size_t i : indices) tried.push_back(pairs[i]);
-        const BatchResult part = run_batch(plan, tried, trial.bound);
+        const BatchResult part = run_batch(plan, tried, trial.bound, 0);
         in_place();
+        if (trial_tried.empty()) trial_tried.assign(pairs.size(), false);
+        for (const std::size_t i : indices) trial_tried[i] = true;
         std::size_t ended = 0;
         for (std::size_t k = 0; k < tried.size(); ++k)
           if (part.distances[k] <= trial.bound) {
@@ -141,6 +147,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       for (std::size_t k = 0; k < trial.pairs.size(); ++k)
         (stride > 1 && k % stride != 0 ? rest : probe).push_back(trial.pairs[k]);
       if (2 * run_trial(probe) >= probe.size() && !rest.empty()) run_trial(rest);
+      above_trial = trial.bound + 1;
     }
   }
 
@@ -197,7 +204,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                            std::find(alone.begin(), alone.end(), true) == alone.end();
   Split split;
   if (all_batched) {  // the common case, without copies of the pairs (10^6 short pairs: milliseconds)
-    BatchResult part = run_batch(batch_plan, pairs, options.max_distance);
+    BatchResult part = run_batch(batch_plan, pairs, options.max_distance, 0);
     record(batch_plan, part.costs, pairs.size());
     out.distances = std::move(part.distances);
     if (options.max_distance >= 0)
@@ -210,18 +217,25 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       if (found[i]) {
         continue;
       } else if (batching && (alone.empty() || !alone[i])) {
-        split.batched.push_back(pairs[i]);
-        split.batched_at.push_back(i);
+        const bool above = !trial_tried.empty() && trial_tried[i];
+        (above ? split.above_trial : split.batched).push_back(pairs[i]);
+        (above ? split.above_trial_at : split.batched_at).push_back(i);
       } else {
         split.singles.push_back(i);
       }
   }
 
-  if (!split.batched.empty()) {
-    const BatchResult part = run_batch(batch_plan, split.batched, options.max_distance);
-    record(batch_plan, part.costs, split.batched.size());
-    for (std::size_t k = 0; k < split.batched.size(); ++k) out.distances[split.batched_at[k]] = over_k(part.distances[k]);
-  }
+  const auto run_batched = [&](const std::vector<IndexPair>& batched, const std::vector<std::size_t>& at,
+                                std::int64_t least) {
+    if (batched.empty()) return;
+    const BatchResult part = run_batch(batch_plan, batched, options.max_distance, least);
+    record(batch_plan, part.costs, batched.size());
+    for (std::size_t k = 0; k < batched.size(); ++k) out.distances[at[k]] = over_k(part.distances[k]);
+  };
+  run_batched(split.batched, split.batched_at, 0);
+  // The pairs the trial found above its bound start there (a batch engine's bands would
+  // otherwise double up to it, a pass each: in a stream's small chunks, most of their time).
+  run_batched(split.above_trial, split.above_trial_at, above_trial);
 
   if (!automatic && !named.device) {
     // A CPU variant: the pairs on host threads.

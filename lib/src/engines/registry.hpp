@@ -44,6 +44,8 @@ struct BatchCall {
   Params params;              // as in Call
   unsigned threads;           // host threads for packing (never 0)
   std::int64_t max_distance;  // the caller's k, or < 0: distances above k need not be exact
+  std::int64_t least_distance = 0;  // every pair's distance is known to be at least this (a
+                                    // bounded trial's bound + 1): an engine may start there
 };
 
 // The device memory a configuration needs for a pair: in all, and in its largest buffer.

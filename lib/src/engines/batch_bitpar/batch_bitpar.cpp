@@ -20,6 +20,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -618,7 +619,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const bool lanes = lanes_for(call.params, info);
   try {
     BusySpan busy;
+    // A band of at least what every distance is known to reach: no pass below it.
     cl_int band = static_cast<cl_int>(call.params.at("band"));
+    if (band != 0 && call.least_distance > band)
+      band = static_cast<cl_int>(std::min<std::int64_t>(call.least_distance, INT_MAX / 2));
     // A batch of long pairs without a k learns its first band on a probe of them: each pass
     // of doubled bounds sweeps the pair again, and a pair of distance d starting from 256
     // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes). The probe

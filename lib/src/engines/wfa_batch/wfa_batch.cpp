@@ -107,10 +107,12 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
   std::vector<std::size_t> pending;
   for (std::size_t i = 0; i < call.count; ++i) {
     const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);
-    if (most >= INT_MAX)
-      throw Error(ErrorCode::input_too_long,
-                  "wfa-batch takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit rows)");
     bound[i] = call.max_distance >= 0 ? std::min(call.max_distance, most) : most;
+    // A front's diagonals are indexed in 32 bits: -bound - 1 .. bound + 1 from its centre.
+    if (WFA_BATCH_FRONT_INTS(bound[i]) > INT_MAX)
+      throw Error(ErrorCode::input_too_long, "wfa-batch takes bounds (k, else the longer string's length) of up to " +
+                                                 std::to_string((INT_MAX - 3) / 2) + " (32-bit fronts), not " +
+                                                 std::to_string(bound[i]));
     if (m == 0 || n == 0)
       out.distances[i] = std::min(most, bound[i] + 1);
     else

@@ -27,8 +27,8 @@
 #define STEP_FENCE CLK_GLOBAL_MEM_FENCE
 #endif
 
-// Bytes at .. at + 7 of the joined strings as one little-endian word. The host pads the
-// strings by a word, so the second word read always lies inside the buffer.
+// Bytes at .. at + 7 of the joined strings as one little-endian word; the second word read
+// lies inside the buffer (WFA_BATCH_PADDING).
 inline ulong word_at(__global const ulong* words, ulong at) {
   const ulong q = at >> 3;
   const uint shift = (uint)(at & 7) * 8;

@@ -154,12 +154,8 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // The engine for the pairs a batch engine takes: the named variant's own when it has
   // one; under auto, the batch engine predicted fastest for the pairs the trial left, which
   // keeps every one of them but those predicted to finish sooner alone.
-  const Impl::Plan named =
-      automatic ? Impl::Plan{}
-                : impl_->plan(options.variant,
-                              detail::find_variant(options.variant).info.can(Capability::batch) ? Capability::batch
-                                                                                                 : Capability::distance,
-                              options.params);
+  const Impl::Plan named = automatic ? Impl::Plan{}
+                                     : impl_->plan(options.variant, detail::batch_capability(options.variant), options.params);
   Impl::Plan batch_plan = named;
   std::vector<bool> alone;
   if (automatic) {

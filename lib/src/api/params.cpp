@@ -45,9 +45,9 @@ void parse_param(std::string_view key_value, Params& params) {
 
 void check_options(const Options& options, Capability capability) {
   const bool automatic = detail::is_automatic(options.variant);
-  // A batch runs through a batch engine, or pair by pair through a variant that computes distances.
-  if (!automatic && !(capability == Capability::batch && detail::find_variant(options.variant).info.can(Capability::distance)))
-    detail::find_variant(options.variant, capability);
+  if (!automatic)
+    detail::find_variant(options.variant,
+                         capability == Capability::batch ? detail::batch_capability(options.variant) : capability);
   const Scopes s = scopes_of(options.params);
   if (automatic && !s.unscoped.empty()) {
     const auto& [key, value] = *s.unscoped.begin();

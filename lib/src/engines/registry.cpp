@@ -92,6 +92,17 @@ const Variant& find_variant(const std::string& name, Capability capability) {
                                                " capability (variants that have: " + known_names(able) + ")");
 }
 
+Capability batch_capability(const std::string& name) {
+  const VariantInfo& info = find_variant(name).info;
+  if (info.can(Capability::batch)) return Capability::batch;
+  if (info.can(Capability::distance)) return Capability::distance;
+  std::vector<std::string> able;
+  for (const auto& v : registered_variants())
+    if (v.info.can(Capability::batch) || v.info.can(Capability::distance)) able.push_back(v.info.name);
+  throw Error(ErrorCode::invalid_argument, "variant '" + name + "' runs no batch: it has neither the batch nor the "
+                                           "distance capability (variants that run one: " + known_names(able) + ")");
+}
+
 const Variant& auto_fallback_variant() {
   for (const auto& v : registered_variants())
     if (v.auto_fallback) return v;

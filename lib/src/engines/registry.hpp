@@ -145,6 +145,10 @@ std::vector<const Variant*> variants_with(Capability capability);
 // naming the variants that can.
 const Variant& find_variant(const std::string& name, Capability capability);
 
+// How the named variant runs a batch: through its batch engine where it has one, else
+// pair by pair through its distance capability; invalid_argument where it has neither.
+Capability batch_capability(const std::string& name);
+
 // The variant "auto" runs where no tuning-database entry rates one.
 const Variant& auto_fallback_variant();
 

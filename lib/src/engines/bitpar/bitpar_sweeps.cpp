@@ -32,7 +32,6 @@ struct CodesArgs {
   auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
 };
 
-
 // A stripe's bottom row on the bus, and the bus word the slots are counted in (cl/bitpar.h).
 std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
   return geometry == Geometry::lanes ? BITPAR_SLOT_WORDS(n) * 2 * sizeof(cl_uint) : n;

@@ -29,7 +29,6 @@ namespace {
 
 static_assert(sizeof(WfaBatchPair) == 5 * sizeof(cl_ulong) && sizeof(WfaBatchResult) == 2 * sizeof(cl_ulong),
               "the layout of cl/wfa_batch.h has no padding, as the kernel reads it");
-constexpr std::uint64_t kPadding = 8;       // the kernel's word reads end within a word past the strings
 constexpr std::int64_t kWidestGroup = 256;  // work-items per pair in the widest passes
 
 // The arguments of wfa_batch, in the kernel's order.
@@ -121,7 +120,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
   device.progress().add_pairs(call.count - pending.size());
   if (pending.empty()) return;
 
-  const JoinedStrings joined = join_strings(device, call, pending, "wfa-batch-strings", kPadding);
+  const JoinedStrings joined = join_strings(device, call, pending, "wfa-batch-strings", WFA_BATCH_PADDING);
   const DeviceInfo& info = device.info();
   const bool local = call.params.at("local") != 0;
   Pass pass{call.params.at("front"), call.params.at("wg")};

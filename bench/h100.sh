@@ -302,5 +302,10 @@ case $phase in
     levcl-bench --batch synthetic:122:30000:0.988 --batch synthetic:100000:10000:0.99 --batch synthetic:100000:10000:0.999 \
       --batch synthetic:20000:30000:0.99 --batch synthetic:1000:100000:0.995 --batch synthetic:100000:10000:0.9 \
       --batch synthetic:1000000:150:0.95 --variants auto --peers none --repeat 3 -vv -o "$out/batches" 2>"$out/batches.log" ;;
+  wfa-batch-peers)  # the batches wfa-batch, the trial's order and the short pairs' rounds changed, beside edlib and WFA2-lib
+    levcl-bench --batch "all-vs-all:$d/sarscov2/ncov_example_418.fa.gz" --batch synthetic:1000000:150:0.95 \
+      --batch synthetic:100000:10000:0.99 --batch synthetic:20000:30000:0.99 --batch synthetic:1000:100000:0.995 \
+      --batch synthetic:100000:10000:0.9 --variants auto --peers edlib,wfa2 --repeat 2 --time-limit 120 \
+      -o "$out/batches-peers" ;;
   *) echo "unknown phase $phase" >&2; exit 2 ;;
 esac

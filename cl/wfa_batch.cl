@@ -37,15 +37,19 @@ inline ulong word_at(__global const ulong* words, ulong at) {
 }
 
 // Follows matching bytes of a (from `a`) and b (from `b`) along diagonal k from row i, up
-// to `end`: a word at a time while one lies inside both strings, then byte by byte.
+// to `end`: a word at a time while one lies inside both strings, then byte by byte. The
+// first byte alone first: most diagonals of a front lie off the alignment's path and stop
+// at once (three in four on DNA), for two byte loads instead of four words and their shifts.
 inline int extend(__global const ulong* words, ulong a, ulong b, int k, int i, int end) {
+  __global const uchar* bytes = (__global const uchar*)words;
+  if (i >= end || bytes[a + i] != bytes[b + (ulong)((long)i + k)]) return i;
+  ++i;
 #if defined(__ENDIAN_LITTLE__)
   for (; i <= end - 8; i += 8) {
     const ulong x = word_at(words, a + i) ^ word_at(words, b + (ulong)((long)i + k));
     if (x != 0) return i + lowest_byte(x);
   }
 #endif
-  __global const uchar* bytes = (__global const uchar*)words;
   while (i < end && bytes[a + i] == bytes[b + (ulong)((long)i + k)]) ++i;
   return i;
 }

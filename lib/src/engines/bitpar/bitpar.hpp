@@ -103,10 +103,8 @@ struct SymbolCodes {
   std::array<std::uint8_t, 256> of{};
   int count = 1;  // codes in use, at most 256
 };
-inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
-  std::array<bool, 256> seen{};
-  for (unsigned char c : a) seen[c] = true;
-  for (unsigned char c : b) seen[c] = true;
+// The codes of the byte values `seen` in the strings.
+inline SymbolCodes symbol_codes(const std::array<bool, 256>& seen) {
   SymbolCodes codes;
   if (std::all_of(seen.begin(), seen.end(), [](bool s) { return s; })) {
     for (int c = 0; c < 256; ++c) codes.of[c] = static_cast<std::uint8_t>(c);
@@ -116,6 +114,12 @@ inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
   for (int c = 0; c < 256; ++c)
     if (seen[c]) codes.of[c] = static_cast<std::uint8_t>(codes.count++);
   return codes;
+}
+inline SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}) {
+  std::array<bool, 256> seen{};
+  for (unsigned char c : a) seen[c] = true;
+  for (unsigned char c : b) seen[c] = true;
+  return symbol_codes(seen);
 }
 
 // The 64-row blocks of cpu-bitpar's stripes for `rows` rows, given its parameter `blocks`:

@@ -214,7 +214,7 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
 }
 
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
-                           std::uint64_t bus_per_byte)
+                           std::uint64_t bus_per_byte, const SymbolCodes* found)
     : device_(device), geometry_(geometry), params_(params), strings_(strings) {
   const DeviceInfo& info = device.info();
   bus_budget_ = std::min(info.global_memory / 4, info.max_allocation);
@@ -223,7 +223,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   const bool lanes_geometry = geometry == Geometry::lanes;
   lanes_ = lanes_geometry ? params.at("wg") : 1;
   // Codes of both strings: a piece's rows may come from either.
-  const SymbolCodes codes = symbol_codes(strings.host_a, strings.host_b);
+  const SymbolCodes codes = found ? *found : symbol_codes(strings.host_a, strings.host_b);
   const std::int64_t sigma = sigma_for(codes.count);
   const std::int64_t rows =
       lanes_geometry
@@ -273,7 +273,16 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   }
 }
 
-std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
+std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) { return in_launches(pieces, Halves::both); }
+
+std::vector<std::int64_t> BitparSweeps::distances(const std::vector<Piece>& pieces) {
+  std::vector<std::int64_t> out;
+  out.reserve(pieces.size());
+  for (const Breakpoint& b : in_launches(pieces, Halves::whole)) out.push_back(b.distance);
+  return out;
+}
+
+std::vector<Breakpoint> BitparSweeps::in_launches(const std::vector<Piece>& pieces, Halves halves) {
   // Launches of as many pieces as the bus's budget holds with two slots a sweep and its
   // bottom row's.
   const std::uint64_t budget = bus_budget_;
@@ -289,7 +298,7 @@ std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) {
       least += bytes;
       ++count;
     }
-    launch(&pieces[first], count, Halves::both, out, nullptr);
+    launch(&pieces[first], count, halves, out, nullptr);
     first += count;
   }
   return out;
@@ -372,7 +381,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     if (rows >= INT_MAX || columns >= INT_MAX)
       throw Error(ErrorCode::input_too_long,
                   "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
-    const SweepPlan plan = plan_sweeps(rows, columns, height_, band_for(rows, columns, std::min(p.bound, rows)));
+    const Band band = band_for(rows, columns, std::min(p.bound, rows));
+    const SweepPlan plan = halves == Halves::whole ? SweepPlan{rows, 0, band, band} : plan_sweeps(rows, columns, height_, band);
     plans[q] = plan;
     for (const bool backward : {false, true}) {
       const std::int64_t m = backward ? plan.bottom : plan.top;
@@ -445,7 +455,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
   std::vector<cl_int> values(sweeps.size());
-  std::vector<unsigned char> rows(static_cast<std::size_t>(bus_bytes - rows_at));  // the sweeps' bottom rows
+  std::vector<unsigned char> rows(halves == Halves::whole ? 0 : static_cast<std::size_t>(bus_bytes - rows_at));  // the sweeps' bottom rows
   try {
     std::vector<BitparSweep> layouts;
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
@@ -492,7 +502,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     ran = std::chrono::steady_clock::now();
     queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
     // The sweeps' bottom rows, in one read (an enqueue costs microseconds).
-    queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, rows_at, rows.size(), rows.data());
+    if (halves != Halves::whole) queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, rows_at, rows.size(), rows.data());
     queue.finish();
     read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();
@@ -500,30 +510,38 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     throw_opencl_error(e, "running bitpar on " + info.name);
   }
 
-  // Each sweep's bottom row where it lies in `rows`; a missing bottom sweep is row 0.
-  std::vector<BottomRow> tops, bottoms;
-  std::vector<std::int64_t> columns;
-  for (std::size_t q = 0, k = 0; q < count; ++q) {
-    const SweepPlan& plan = plans[q];
-    const std::int64_t n = PieceSides(pieces[q]).columns;
-    const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
-      const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, n, band);
-      const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
-      return BottomRow{geometry_, rows.data() + at, cols.first, cols.last, values[sweep]};
-    };
-    if (halves != Halves::bottom) tops.push_back(row_of(k++, plan.top, plan.top_band));
-    if (halves != Halves::top)
-      bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : BottomRow{geometry_, nullptr, 1, n, n});
-    columns.push_back(n);
-  }
-  if (halves == Halves::both) {
-    const std::vector<Meeting> meetings = meet_pieces(tops, bottoms, columns);
-    for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
+  if (halves == Halves::whole) {
+    for (std::size_t q = 0; q < count; ++q) {  // a sweep each: its value at (m, n)
+      Breakpoint b;
+      b.distance = values[q];
+      out.push_back(b);
+    }
   } else {
-    for (const BottomRow& r : halves == Halves::top ? tops : bottoms) {
-      SweepRow copy{{}, r.first, r.last, r.value};
-      if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
-      halves_out->push_back(std::move(copy));
+    // Each sweep's bottom row where it lies in `rows`; a missing bottom sweep is row 0.
+    std::vector<BottomRow> tops, bottoms;
+    std::vector<std::int64_t> columns;
+    for (std::size_t q = 0, k = 0; q < count; ++q) {
+      const SweepPlan& plan = plans[q];
+      const std::int64_t n = PieceSides(pieces[q]).columns;
+      const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
+        const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, n, band);
+        const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
+        return BottomRow{geometry_, rows.data() + at, cols.first, cols.last, values[sweep]};
+      };
+      if (halves != Halves::bottom) tops.push_back(row_of(k++, plan.top, plan.top_band));
+      if (halves != Halves::top)
+        bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : BottomRow{geometry_, nullptr, 1, n, n});
+      columns.push_back(n);
+    }
+    if (halves == Halves::both) {
+      const std::vector<Meeting> meetings = meet_pieces(tops, bottoms, columns);
+      for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
+    } else {
+      for (const BottomRow& r : halves == Halves::top ? tops : bottoms) {
+        SweepRow copy{{}, r.first, r.last, r.value};
+        if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
+        halves_out->push_back(std::move(copy));
+      }
     }
   }
   const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };

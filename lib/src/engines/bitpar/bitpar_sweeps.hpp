@@ -59,8 +59,10 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
 
 // Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
-// bottom row the other's, run on another device, meets (one pair over two devices).
-enum class Halves { both, top, bottom };
+// bottom row the other's, run on another device, meets (one pair over two devices); or
+// (whole) one sweep over all its rows, whose last value is the piece's D' (a batch's pairs:
+// they fill the device without halving their chains, and no row comes back).
+enum class Halves { both, top, bottom, whole };
 
 // A sweep's bottom row copied off its device: its bus slot (empty: row 0, what a backward
 // sweep of no rows leaves), its columns first .. last, and its value at the last.
@@ -84,15 +86,18 @@ Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piec
 class BitparSweeps {
  public:
   // `bus_per_byte`: the bus's bytes per byte of the strings at most (0: a quarter of the
-  // device), where the ring's slots are few rather than one a stripe.
+  // device), where the ring's slots are few rather than one a stripe. `codes`: the strings'
+  // symbol codes where the caller found them (null: found here).
   BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
-               std::uint64_t bus_per_byte = 0);
+               std::uint64_t bus_per_byte = 0, const SymbolCodes* codes = nullptr);
 
   // Per piece, over the band of its bound (piece.bound, rows its longer side): D', an upper
   // bound of its distance that is exact when at most the bound, as `distance`, and the cell
   // of the middle row where the halves' sum is D', with their values (a's rows and b's
   // columns, whichever side the sweeps took as rows). Pieces have no empty side.
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
+  // Per piece, D' as run's, from one sweep over all its rows (Halves::whole).
+  std::vector<std::int64_t> distances(const std::vector<Piece>& pieces);
   // One of a piece's sweeps (top or bottom), its bottom row for meet_halves.
   SweepRow half(const Piece& piece, Halves which);
   std::int64_t height() const { return height_; }
@@ -101,8 +106,10 @@ class BitparSweeps {
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
 
  private:
-  // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with one, its
-  // rows into `halves_out`.
+  // The pieces in launches that fit the bus's budget, each as launch() runs it.
+  std::vector<Breakpoint> in_launches(const std::vector<Piece>& pieces, Halves halves);
+  // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with whole,
+  // breakpoints of their distances alone; with one, its rows into `halves_out`.
   void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
               std::vector<SweepRow>* halves_out);
 

@@ -33,9 +33,28 @@ TEST_CASE("pairs over 256 rows on a workgroup of 32 each equal cpu-dp, one strip
       });
 }
 
+TEST_CASE("long pairs as pieces of bitpar's sweeps equal cpu-dp, in one launch and with their bounds doubled") {
+  // `pieces` low enough that most pairs of over a byte take bitpar's sweeps (in CI, on POCL,
+  // without shuffles), the others batch_bitpar_lanes beside them.
+  levcl::Context context;
+  levcl::test::check_batch_runs(
+      context, levcl::test::mixed_pairs(),
+      {
+          {{"batch-bitpar", {{"lanes", 32}, {"pieces", 2}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"pieces", 300}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"pieces", 300}, {"band", 0}}, -1, 2}, "batch-bitpar"},
+          {{"batch-bitpar", {{"lanes", 32}, {"pieces", 300}, {"band", 1}}, -1, 2}, "batch-bitpar"},
+      });
+  const auto pairs = levcl::test::mixed_pairs();  // and under a k: -1 above it
+  const levcl::BatchResult r = context.distances(
+      levcl::test::views(pairs), levcl::Options{"batch-bitpar", {{"lanes", 32}, {"pieces", 300}, {"band", 1}}, 40, 2});
+  CHECK(r.distances == levcl::test::reference(context, pairs, 40));
+}
+
 TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond it are doubled as ever") {
   // Pairs whose shorter string is over a stripe (256 rows): of 1,100, a probe of about 256
   // sets the others' band; of 200, a probe of 50; a tenth of them, unrelated, end far above it.
+  // With pieces=600, about half of them (probe and rest) are bitpar's pieces.
   std::mt19937_64 rng(53);
   for (const int count : {1100, 200}) {
     CAPTURE(count);
@@ -50,6 +69,7 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
                                   {
                                       {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
                                       {{"batch-bitpar", {{"lanes", 32}}, -1, 2}, "batch-bitpar"},
+                                      {{"batch-bitpar", {{"lanes", 32}, {"pieces", 600}}, -1, 2}, "batch-bitpar"},
                                       {{"batch-bitpar", {{"band", 1}}, -1, 2}, "batch-bitpar"},
                                   });
   }

@@ -27,7 +27,9 @@
 #include <vector>
 
 #include "cl/batch_bitpar.h"
+#include "engines/batch_bitpar/long_pairs.hpp"
 #include "engines/bitpar/bitpar.hpp"
+#include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/registry.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
@@ -617,8 +619,19 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 
   const DeviceInfo& info = device.info();
   const bool lanes = lanes_for(call.params, info);
+  const std::int64_t long_rows = lanes ? call.params.at("pieces") : 0;
   try {
     BusySpan busy;
+    double long_kernels = 0;
+    // The pairs of `ids` from bounds of their length difference plus `first_band`: with
+    // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
+    const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
+      if (long_rows == 0) return run_chunks(device, call, ids, first_band, lanes, kept, busy, phases, out);
+      std::vector<std::uint32_t> long_pairs, rest;
+      for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
+      if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
+      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, kept, busy, phases, out);
+    };
     // A band of at least what every distance is known to reach: no pass below it.
     cl_int band = static_cast<cl_int>(call.params.at("band"));
     if (band != 0 && call.least_distance > band)
@@ -636,15 +649,14 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       const std::size_t stride = packed.size() / probe_count;
       std::vector<std::uint32_t> probe, rest;
       for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
-      run_chunks(device, call, probe, std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8)), lanes, kept, busy, phases,
-                 out);
+      run_pairs(probe, std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8)));
       band = probed_band(call, probe, band, out.distances);
       log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.size(),
                   1e3 * seconds_since(start));
       packed = std::move(rest);
     }
-    run_chunks(device, call, packed, band, lanes, kept, busy, phases, out);
-    out.costs.kernel_seconds = busy.seconds();
+    run_pairs(packed, band);
+    out.costs.kernel_seconds = busy.seconds() + long_kernels;
     log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
                 "copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
                 call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.copy_in,
@@ -656,9 +668,21 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
 
 // A pair's own chain of work, for the batch's cost model: the cells its work-items compute,
 // pass after pass of doubled bounds until the bound holds the (estimated) distance; the
-// first pass alone when the distance is not known.
+// first pass alone when the distance is not known. A long pair as bitpar's pieces: its
+// sweep's chain of column steps at kPieceStepSeconds, its cells at kPieceCellsPerSecond
+// over the device (the H100, session 38: the SARS-CoV-2 pairs above auto's trial, 2,774 of
+// 30 kbp, 4.4e11 cells in 15.6 ms; five of them again at twice the band, a chain of about
+// 10,600 steps, in 2.1 ms).
+constexpr double kPieceStepSeconds = 200e-9;
+constexpr double kPieceCellsPerSecond = 2e13;
 PairCost chain_cost(const CostInputs& in) {
-  return [band = in.params.at("band"), lanes = lanes_for(in.params, in.device),
+  const std::int64_t long_rows = lanes_for(in.params, in.device) ? in.params.at("pieces") : 0;
+  // bitpar's stripes at its defaults, of 64-row blocks (a batch's joined strings are long:
+  // block_rows)
+  const Params sweeps = resolve_params(find_variant("bitpar").info, {});
+  const std::int64_t lead = stripe_lead(Geometry::lanes, sweeps), piece_height = stripe_height(Geometry::lanes, sweeps.at("wg"), 64);
+  return [band = in.params.at("band"), lanes = lanes_for(in.params, in.device), long_rows, lead, piece_height,
+          resident = resident_work_items(in.device),
           gpu = in.device.type == "gpu"](const PairShape& pair) -> std::optional<Prediction> {
     const std::int64_t m = static_cast<std::int64_t>(std::min(pair.m, pair.n));
     const std::int64_t n = static_cast<std::int64_t>(std::max(pair.m, pair.n));
@@ -666,12 +690,20 @@ PairCost chain_cost(const CostInputs& in) {
     std::int64_t k = band == 0 ? n : std::min(n, n - m + band);
     const std::size_t c = class_of(m, lanes);
     const std::int64_t height = class_height(c);
-    double cells = 0;
+    const bool piece = long_rows > 0 && m >= long_rows;
+    double cells = 0, chain = 0;
     for (;;) {
-      cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));
+      if (piece) {  // rows the longer string, as bitpar's sweeps take them
+        const BandWork w = band_work(n, m, piece_height, lead, band_for(n, m, k));
+        cells += static_cast<double>(w.cells);
+        chain += static_cast<double>(w.chain) * kPieceStepSeconds;
+      } else {
+        cells += static_cast<double>(band_cells(m, n, height, band_for(m, n, k)));
+      }
       if (k >= n || pair.distance < 0 || k >= pair.distance) break;
       k = std::min(n, 2 * k);
     }
+    if (piece) return Prediction{chain, cells * resident / kPieceCellsPerSecond / chain};
     if (c == kLanesClass) {  // a workgroup's lanes share the pair's cells
       const double lanes_per_pair = kClassWords[kLanesClass];
       return Prediction{cells / (lanes_per_pair * (gpu ? kGpuLaneCellsPerSecond : kCpuLaneCellsPerSecond)), lanes_per_pair};
@@ -700,6 +732,10 @@ std::vector<Variant> batch_variants() {
                    {"lanes", 0, 0, BATCH_LANES,
                     "work-items per pair over 256 rows: 32, a workgroup with a 32-row block each; 1, one as for shorter "
                     "pairs; 0, 32 on a GPU and 1 elsewhere",
+                    Sweep::none},
+                   {"pieces", 16384, 0, INT_MAX,
+                    "with lanes 32, pairs whose shorter string has this many bytes or more run as pieces of bitpar's "
+                    "sweeps, their stripes pipelined across workgroups (0: never)",
                     Sweep::none}};
   v.needs = [](const Params& p) { return DeviceNeeds{static_cast<std::uint64_t>(p.at("wg")), 0}; };
   v.batch = {[](OpenDevice* device, const BatchCall& call, BatchResult& out) { run_batch(*device, call, out); },

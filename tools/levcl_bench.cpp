@@ -210,10 +210,12 @@ Engines engines(const Options& o) {
       add(e.device_variants, name);
     } else {
       const auto& info = levcl::variant_info(name);  // throws invalid_argument for unknown names
-      // --batch rows take a batch engine too; single pairs need the distance capability.
-      if (!info.can(levcl::Capability::distance) && !(!o.batch.empty() && info.can(levcl::Capability::batch)))
-        usage_error("--variants: '" + name + "' computes no distances" + (o.batch.empty() ? " of single pairs" : "") +
-                    " (it has the " + levcl::capability_name(info.capabilities.front()) + " capability)");
+      try {  // --batch rows ask the library whether it runs a batch; single pairs, a distance
+        levcl::check_options(levcl::Options{name},
+                             o.batch.empty() ? levcl::Capability::distance : levcl::Capability::batch);
+      } catch (const levcl::Error& error) {
+        usage_error(std::string("--variants: ") + error.what());
+      }
       add(info.uses_device ? e.device_variants : e.cpu_variants, name);
     }
   }

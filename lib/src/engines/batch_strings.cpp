@@ -54,6 +54,7 @@ JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std:
                                static_cast<std::size_t>(total - out.bytes), joined + out.bytes);
     }
     queue.finish();
+    out.host = std::string_view(joined, static_cast<std::size_t>(out.bytes));
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "copying a batch's strings to " + device.info().name);
   }

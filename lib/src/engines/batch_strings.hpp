@@ -1,9 +1,10 @@
 // A batch's strings on the device for the engines that read them as bytes (the wavefront
-// batch engines): every string the pairs use, once, in one buffer.
+// batch engines, batch-bitpar's long pairs): every string the pairs use, once, in one buffer.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct JoinedStrings {
   cl::Buffer buffer;
   std::uint64_t bytes = 0;                                 // of the strings, the padding not counted
   std::unordered_map<std::uint32_t, std::uint64_t> offset_of;  // a string's first byte in the buffer
+  std::string_view host;  // the same bytes in the pinned memory they were gathered in (until
+                          // the next join under the same state key)
 };
 
 // The strings of the pairs `pairs` (indices into call.pairs), in the order they are first

@@ -717,7 +717,7 @@ std::vector<Variant> batch_variants() {
   v.info.name = "batch-bitpar";
   v.info.description =
       "batches: bit-vector DP, a work-item per pair in stripes of up to 8 x 32 rows in registers; pairs over 256 rows "
-      "a workgroup of 32 each";
+      "a workgroup of 32 each, the longest (pieces) bitpar's stripes pipelined across workgroups";
   v.info.uses_device = true;
   v.info.work = Work::matrix;
   v.info.tuned = false;  // a single long pair is one work-item's work: levcl-tune's pairs say nothing of batches

@@ -1,9 +1,10 @@
 // batch-bitpar's long pairs (`pieces`): each a piece of bitpar's sweeps (cl/bitpar.cl,
-// engines/bitpar/bitpar_sweeps.hpp), every pair of a launch side by side and each pair's
-// stripes pipelined across workgroups, as bitpar pipelines one long pair's. A workgroup of
-// batch_bitpar_lanes walks its pair's stripes one after another: a chain as long as the
-// pair's band times its stripes, however few the pairs (on the H100 the 2,774 SARS-CoV-2
-// pairs above auto's trial took 61 ms so).
+// engines/bitpar/bitpar_sweeps.hpp) over their strings joined once on the device
+// (join_strings, as the wavefront batch engines have them), every pair of a launch side by
+// side and each pair's stripes pipelined across workgroups, as bitpar pipelines one long
+// pair's. A workgroup of batch_bitpar_lanes walks its pair's stripes one after another: a
+// chain as long as the pair's band times its stripes, however few the pairs (on the H100
+// the 2,774 SARS-CoV-2 pairs above auto's trial took 61 ms so).
 #pragma once
 
 #include <cstdint>

@@ -206,7 +206,8 @@ TEST_CASE("result fields") {
     auto r = context.distance(pair.a, pair.b);
     CHECK(r.distance == reference.distance);
     CHECK(r.variant == context.distance(pair.a, pair.b, "auto").variant);  // the default is auto
-    CHECK(levcl::variant_info(r.variant).uses_device);
+    // A device variant, or on a GPU while its program is not built the host's (ColdPrograms).
+    CHECK((levcl::variant_info(r.variant).uses_device || r.params_source.find("not built") != std::string::npos));
     CHECK_FALSE(r.params.empty());
     CHECK_FALSE(r.params_source.empty());
   }
@@ -375,6 +376,80 @@ TEST_CASE("program binary cache") {
     levcl::Context context;
     CHECK(context.distance(pair.a, pair.b, "dynamic").distance == expected);
     CHECK(count_files(dir.path()) == 0);
+  }
+}
+
+TEST_CASE("auto's pairs on the host while their engine's program is not built (ColdPrograms)") {
+  TempDir dir;  // an empty program cache: every program cold
+  ScopedEnv cache_dir("LEVCL_CACHE_DIR", dir.path().string());
+  ScopedEnv no_cache("LEVCL_NO_CACHE", std::nullopt);
+  const auto pair = random_pair(31, 2000, 4, 0.1);
+  const std::int64_t expected = levcl::Context().distance(pair.a, pair.b, "cpu-dp").distance;
+
+  SUBCASE("host: a cold program is not built, the pair runs on the host") {
+    levcl::Context context;
+    context.set_cold_programs(levcl::ColdPrograms::host);
+    const levcl::Result r = context.distance(pair.a, pair.b);
+    CHECK(r.distance == expected);
+    CHECK(r.device == "cpu");
+    CHECK_FALSE(levcl::variant_info(r.variant).uses_device);
+    CHECK(r.params_source.find("not built") != std::string::npos);
+    CHECK(r.costs.build_seconds == 0);
+    CHECK(count_files(dir.path()) == 0);
+    // A named device variant is never sent elsewhere: it builds.
+    const levcl::Result named = context.distance(pair.a, pair.b, "minreads");
+    CHECK(named.distance == expected);
+    CHECK(named.device != "cpu");
+  }
+  SUBCASE("host: a program in the on-disk cache counts as built") {
+    {
+      levcl::Context warm;
+      warm.set_cold_programs(levcl::ColdPrograms::build);
+      const levcl::Result r = warm.distance(pair.a, pair.b);
+      CHECK(r.distance == expected);
+      CHECK(r.device != "cpu");
+    }
+    REQUIRE(count_files(dir.path()) >= 1);
+    levcl::Context context;
+    context.set_cold_programs(levcl::ColdPrograms::host);
+    const levcl::Result r = context.distance(pair.a, pair.b);
+    CHECK(r.distance == expected);
+    CHECK(r.device != "cpu");
+    CHECK(r.costs.build_seconds < 0.3);  // loaded, not built
+  }
+  SUBCASE("host: once the host's time would pass a first build's, the device builds") {
+    levcl::Context context;
+    context.set_cold_programs(levcl::ColdPrograms::host);
+    const auto divergent = random_pair(32, 30000, 4, 0.5);
+    const std::int64_t d = levcl::Context().distance(divergent.a, divergent.b, "cpu-bitpar").distance;
+    double on_host = 0, longest = 0;
+    int calls = 0;
+    for (; calls < 200; ++calls) {
+      const levcl::Result r = context.distance(divergent.a, divergent.b);
+      REQUIRE(r.distance == d);
+      if (r.device != "cpu") break;
+      on_host += r.costs.seconds;
+      longest = std::max(longest, r.costs.seconds);
+    }
+    MESSAGE(calls << " calls on the host, " << on_host << " s");
+    CHECK(calls < 200);
+    // The host ran the pair at least once and stopped within a first build's time
+    // (kFirstBuildSeconds, 0.3 s) and one pair more (its last pair's prediction may fall
+    // short of its time); the call that built ran on the device.
+    CHECK(calls >= 1);
+    CHECK(on_host <= 0.3 + longest);
+  }
+  SUBCASE("the default builds on a CPU device, as build does") {
+    levcl::Context context;
+    if (context.device().type != "gpu") {
+      const levcl::Result r = context.distance(pair.a, pair.b);
+      CHECK(r.distance == expected);
+      CHECK(r.device != "cpu");
+    } else {  // a GPU: the default is host_on_gpu
+      const levcl::Result r = context.distance(pair.a, pair.b);
+      CHECK(r.distance == expected);
+      CHECK(r.device == "cpu");
+    }
   }
 }
 

@@ -295,6 +295,19 @@ struct Progress {
   double seconds = 0;           // since the call began
 };
 
+// What auto does for a single pair while the program its engine needs is neither built on
+// the context's device nor in the on-disk program cache (a fresh host, a new driver or
+// levcl): a first build takes 0.3-1 s on the H100, where the host's bit vectors compute a
+// pair of 10 kbp in about a millisecond.
+enum class ColdPrograms {
+  build,        // build it, whatever the pair (levcl-bench, which measures the engines warm)
+  host_on_gpu,  // on a GPU, run a pair on the host's cheapest engine instead while the host's
+                // predicted time, with that of the pairs run so before on this context, stays
+                // below a first build's (kFirstBuildSeconds in tuning/choice.hpp), then build
+                // (the default; a CPU device builds, as `build`)
+  host,         // as host_on_gpu, on any device
+};
+
 // An explicit context: one device, its compiled programs and command queue. Calls on
 // one context are serialised; separate contexts run concurrently from separate threads.
 // A device named by device_spec is found when the context is made (device_not_found
@@ -324,6 +337,8 @@ class LEVCL_API Context {
   // Parameters for every later call of this variant on this context: they beat the
   // tuning database, and per-call parameters beat them.
   void set_params(const std::string& variant, const Params& params);
+  // What auto's single pairs do while their engine's program is not built (ColdPrograms).
+  void set_cold_programs(ColdPrograms policy);
 
   // Edit distance of a and b with the named variant ("" or "auto" = the tuning
   // database's choice for the device) and parameters: per-call ones, then the context's,

@@ -1,4 +1,5 @@
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -81,6 +82,12 @@ void Context::set_params(const std::string& variant, const Params& params) {
   for (Context& member : impl_->members) member.set_params(variant, params);
   std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->params[variant] = params;
+}
+
+void Context::set_cold_programs(ColdPrograms policy) {
+  for (Context& member : impl_->members) member.set_cold_programs(policy);
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  impl_->cold_programs = policy;
 }
 
 namespace {
@@ -204,6 +211,25 @@ Result Context::Impl::run_here(const Plan& plan, const detail::DivergenceSample&
   return result;
 }
 
+Result Context::Impl::run_auto(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
+  const auto host = plan.device ? detail::host_while_cold(plan.device->info(), cold_programs, pair, host_while_cold)
+                                : std::nullopt;
+  if (!host) return run_here(plan, pair, max_distance);
+  try {
+    const detail::OpenDevice::BuildsRefused no_builds(*plan.device);
+    return run_here(plan, pair, max_distance);
+  } catch (const detail::ProgramNotBuilt& cold) {
+    char why[200];
+    std::snprintf(why, sizeof why, "auto: on the host while %s is not built (predicted %.3g s; a first build, %.2g s or more)",
+                  cold.what(), host->seconds, detail::kFirstBuildSeconds);
+    const Plan on_host{host->variant, detail::resolve_params(host->variant->info, {}), why, nullptr, &cancel};
+    const auto start = std::chrono::steady_clock::now();
+    Result result = run_here(on_host, pair, max_distance);
+    host_while_cold += detail::seconds_since(start);
+    return result;
+  }
+}
+
 void Context::Impl::name_plan(Result& result, const Plan& plan, std::string device) {
   result.variant = plan.variant->info.name;
   result.params = plan.params;
@@ -306,8 +332,9 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
-  return Impl::run_here(impl_->plan(options.variant, Capability::distance, options.params, &pair), pair,
-                        options.max_distance);
+  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+  if (detail::is_automatic(options.variant)) return impl_->run_auto(plan, pair, options.max_distance);
+  return Impl::run_here(plan, pair, options.max_distance);
 }
 
 }  // namespace levcl

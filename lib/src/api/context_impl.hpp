@@ -26,6 +26,8 @@ struct Context::Impl {
   std::map<std::string, Params> params;  // set_params, by variant
   detail::Cancellation cancel;           // Context::cancel: with progress, the only state a call shares without the lock
   detail::ProgressMeter progress;        // Context::progress
+  ColdPrograms cold_programs = ColdPrograms::host_on_gpu;
+  double host_while_cold = 0;  // seconds of pairs run on the host while their engine's program was not built
 
   detail::OpenDevice& open() {
     if (!device) device = std::make_unique<detail::OpenDevice>(chosen ? *chosen : select_device(device_spec), &cancel, &progress);
@@ -65,6 +67,9 @@ struct Context::Impl {
                     const detail::FarRow* bottom = nullptr);
   // One pair under a plan on this context's device (or the CPU), its result named and logged.
   static Result run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
+  // One pair under auto's plan: on the host instead while the device would first have to
+  // build the engine's program and the host is predicted to finish sooner (ColdPrograms).
+  Result run_auto(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // What a pair's result says of how it ran: the plan's variant and parameters, and where.
   static void name_plan(Result& result, const Plan& plan, std::string device);
   // Whether a pair under a plan is split where a second device or process can take half.

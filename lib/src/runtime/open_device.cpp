@@ -58,6 +58,7 @@ std::string with_extra_options(const std::string& variant_options) {
 }  // namespace
 
 void OpenDevice::prepare(const std::string& file, const std::vector<std::string>& variant_options) {
+  if (refuse_builds_) return;
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::pair<std::string, std::future<cl::Program>>> building;  // key, program
   for (const std::string& o : variant_options) {
@@ -87,7 +88,16 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
   if (it == programs_.end()) {
     const std::string source = program_source(file);
     const auto start = std::chrono::steady_clock::now();
-    it = programs_.emplace(key, build_program(context_, device_, info_, file, source, options)).first;
+    if (refuse_builds_) {
+      auto cached = load_program(context_, device_, info_, file, source, options);
+      if (!cached) {
+        queue_.finish();
+        throw ProgramNotBuilt(file + " " + options);
+      }
+      it = programs_.emplace(key, std::move(*cached)).first;
+    } else {
+      it = programs_.emplace(key, build_program(context_, device_, info_, file, source, options)).first;
+    }
     build_seconds_ += detail::seconds_since(start);
   }
   try {

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -19,6 +20,12 @@
 #include "runtime/progress_meter.hpp"
 
 namespace levcl::detail {
+
+// What kernel() throws while builds are refused (OpenDevice::BuildsRefused) and the program
+// it needs is neither built nor in the on-disk cache; what() names the program.
+struct ProgramNotBuilt : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class OpenDevice {
  public:
@@ -41,6 +48,21 @@ class OpenDevice {
   // once per device and cached on disk; kernels are made once per program, so the
   // reference stays valid for the device's lifetime.
   cl::Kernel& kernel(const std::string& file, const std::string& name, const std::string& options);
+
+  // While one lives, kernel() loads programs from the on-disk cache but builds none: it
+  // throws ProgramNotBuilt instead, after everything queued has run (so that the host
+  // memory of queued copies outlives them while the caller unwinds); prepare() does nothing.
+  // For a caller that has something faster to do than a build (auto's host engines).
+  class BuildsRefused {
+   public:
+    explicit BuildsRefused(OpenDevice& device) : device_(device) { device_.refuse_builds_ = true; }
+    ~BuildsRefused() { device_.refuse_builds_ = false; }
+    BuildsRefused(const BuildsRefused&) = delete;
+    BuildsRefused& operator=(const BuildsRefused&) = delete;
+
+   private:
+    OpenDevice& device_;
+  };
 
   // Builds (or loads) the programs of one cl/ file under each of `options` side by side, on
   // threads of their own, for a call that will use them all (an alignment's levels): a
@@ -117,6 +139,7 @@ class OpenDevice {
   std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
   std::set<cl_kernel> launched_;                 // kernels launched at least once
   double build_seconds_ = 0;
+  bool refuse_builds_ = false;
   const Cancellation* cancel_;
   ProgressMeter* progress_;
   ProgressMeter own_progress_;  // when the device has no context's meter

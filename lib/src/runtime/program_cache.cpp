@@ -25,26 +25,41 @@ std::string build_log(const cl::Program& program, const cl::Device& device) {
   }
 }
 
+std::string cache_key(const DeviceInfo& info, const std::string& source, const std::string& options) {
+  return sha256_hex(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name + '\n' + info.driver +
+                    '\n' + options + '\n' + source);
+}
+
+std::optional<cl::Program> load_entry(const BinaryCache& cache, const std::string& key, const cl::Context& context,
+                                      const cl::Device& device, const std::string& label, const std::string& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto binary = cache.load(label, key);
+  if (!binary) return std::nullopt;
+  try {
+    cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary->begin(), binary->end())});
+    program.build({device}, options.c_str());
+    log().debug("program {} {} loaded from the cache in {:.3f} s", label, options, seconds_since(start));
+    return program;
+  } catch (const cl::Error&) {
+    log().info("the driver rejects the cached {}; building it from source", label);
+    cache.discard(label, key);
+    return std::nullopt;
+  }
+}
+
 }  // namespace
+
+std::optional<cl::Program> load_program(const cl::Context& context, const cl::Device& device, const DeviceInfo& info,
+                                        const std::string& label, const std::string& source, const std::string& options) {
+  return load_entry(BinaryCache(), cache_key(info, source, options), context, device, label, options);
+}
 
 cl::Program build_program(const cl::Context& context, const cl::Device& device, const DeviceInfo& info,
                           const std::string& label, const std::string& source, const std::string& options) {
-  const std::string key = sha256_hex(std::string(LEVCL_VERSION_STRING) + '\n' + info.platform + '\n' + info.name +
-                                     '\n' + info.driver + '\n' + options + '\n' + source);
+  const std::string key = cache_key(info, source, options);
   const BinaryCache cache;
+  if (auto cached = load_entry(cache, key, context, device, label, options)) return std::move(*cached);
   const auto start = std::chrono::steady_clock::now();
-  if (const auto binary = cache.load(label, key)) {
-    try {
-      cl::Program program(context, {device}, cl::Program::Binaries{std::vector<unsigned char>(binary->begin(), binary->end())});
-      program.build({device}, options.c_str());
-      log().debug("program {} {} loaded from the cache in {:.3f} s", label, options, seconds_since(start));
-      return program;
-    } catch (const cl::Error&) {
-      log().info("the driver rejects the cached {}; building it from source", label);
-      cache.discard(label, key);
-    }
-  }
-
   // A first build can take seconds (POCL compiles with LLVM): say so, or it looks hung.
   log().info("building {} for {} with '{}' (first use of these options on this device{})", label, info.name, options,
              cache.enabled() ? "; later runs load it from " + cache.folder() : "");

@@ -249,6 +249,21 @@ std::vector<Modelled> modelled(const DeviceInfo& device, Capability capability, 
 
 }  // namespace
 
+std::optional<HostChoice> host_while_cold(const DeviceInfo& device, ColdPrograms policy, const DivergenceSample& sample,
+                                          double spent) {
+  if (policy == ColdPrograms::build || (policy == ColdPrograms::host_on_gpu && device.type != "gpu")) return std::nullopt;
+  std::vector<const Variant*> host;
+  for (const Variant* v : variants_with(Capability::distance))
+    if (!v->info.uses_device) host.push_back(v);
+  const PairShape pair{static_cast<double>(sample.a().size()), static_cast<double>(sample.b().size()),
+                       sample.estimated_distance()};
+  std::optional<HostChoice> best;
+  for (const Modelled& model : modelled(device, Capability::distance, host))
+    if (const auto p = model(pair); p && (!best || p->seconds < best->seconds)) best = HostChoice{model.variant, p->seconds};
+  if (!best || spent + best->seconds > kFirstBuildSeconds) return std::nullopt;
+  return best;
+}
+
 const Variant& cheapest(const DeviceInfo& device, Capability capability, const std::vector<const Variant*>& variants,
                         std::size_t count, const std::function<PairShape(std::size_t)>& shape) {
   if (variants.size() == 1) return *variants.front();

@@ -26,6 +26,24 @@ struct PairChoice {
 // predicted where the entry measured it.
 PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& pair);
 
+// The least a first build of a program takes on a GPU: on the H100 (NVIDIA OpenCL 3.0,
+// driver 580) the smallest program's took 0.30 s and bitpar.cl's 0.33-0.96 s on fresh hosts
+// (bench/results/h100/session38: coldstart).
+constexpr double kFirstBuildSeconds = 0.3;
+
+// The host variant auto runs a pair on, under `policy`, while the program its device engine
+// needs is not built (ColdPrograms): of the host's variants, the one predicted fastest for
+// the pair, where that prediction plus `spent` (the host's seconds so far on the context's
+// pairs run so) stays within kFirstBuildSeconds; else none. Renting the host until its rent
+// reaches the price of the build, then building, costs at most twice the better of the
+// two for whatever number of pairs follows.
+struct HostChoice {
+  const Variant* variant;
+  double seconds;  // predicted
+};
+std::optional<HostChoice> host_while_cold(const DeviceInfo& device, ColdPrograms policy, const DivergenceSample& pair,
+                                          double spent);
+
 // The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
 // batch engine `engine` (params: its configuration): in a batch a pair's chain of work
 // (its model's prediction) can keep the whole batch waiting, while alone it has the whole

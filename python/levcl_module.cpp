@@ -339,7 +339,24 @@ serialised; separate contexts run in parallel from separate threads.)")
            "calls of the main thread, which raise KeyboardInterrupt within a fraction of a second.")
       .def("set_params", &levcl::Context::set_params, "variant"_a, "params"_a,
            "Parameters for every later call of `variant` on this context: they beat the tuning\n"
-           "database, and a call's own params beat them.");
+           "database, and a call's own params beat them.")
+      .def(
+          "set_cold_programs",
+          [](levcl::Context& context, const std::string& policy) {
+            const std::map<std::string, levcl::ColdPrograms> policies{{"build", levcl::ColdPrograms::build},
+                                                                      {"host_on_gpu", levcl::ColdPrograms::host_on_gpu},
+                                                                      {"host", levcl::ColdPrograms::host}};
+            const auto it = policies.find(policy);
+            if (it == policies.end())
+              throw levcl::Error(levcl::ErrorCode::invalid_argument,
+                                 "cold programs: 'build', 'host_on_gpu' or 'host', not '" + policy + "'");
+            context.set_cold_programs(it->second);
+          },
+          "policy"_a,
+          "What auto does for a single pair while its engine's program is not built on the device\n"
+          "nor in the program cache: 'host_on_gpu' (the default) runs it on the host's fastest\n"
+          "engine where that is predicted to finish before a first build (0.3 s) on a GPU, 'host'\n"
+          "on any device, 'build' always builds.");
 
   m.def(
       "list_devices",

@@ -160,6 +160,22 @@ def test_context_reuse():
     assert context.distance("flaw", "lawn", variant="cpu-bitpar") == 2
 
 
+def test_cold_programs(tmp_path, monkeypatch):
+    monkeypatch.setenv("LEVCL_CACHE_DIR", str(tmp_path))  # every program cold
+    monkeypatch.delenv("LEVCL_NO_CACHE", raising=False)
+    context = levcl.Context()
+    context.set_cold_programs("host")
+    a, b = random_pairs(1, 500, seed=9)[0]
+    assert context.distance(a, b) == reference(a, b)
+    assert list(tmp_path.iterdir()) == []  # ran on the host: nothing built
+    context.set_cold_programs("build")
+    assert context.distance(a, b) == reference(a, b)
+    assert list(tmp_path.iterdir()) != []
+    with pytest.raises(levcl.Error) as raised:
+        context.set_cold_programs("sometimes")
+    assert raised.value.code_name == "invalid_argument"
+
+
 def test_threads_share_a_context():
     context = levcl.Context()
     pairs = random_pairs(40, 50, seed=4)

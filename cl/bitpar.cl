@@ -19,6 +19,8 @@
 //            shuffles and votes, no barrier in the column loop)
 //   WORD_BITS  rows of a block, 32 or 64 (a 64-bit word: a lane's step pays the shuffle,
 //            the bus's bit and its other fixed costs once for twice the cells)
+//   UNROLL   1: a steady group's 32 steps unrolled whole; 0: runs of 8 in a loop, which
+//            NVIDIA builds in half the time (auto's choice while the other is not built)
 
 #include "bitpar.h"
 #include "bitpar_common.cl"
@@ -33,6 +35,9 @@
 #endif
 #ifndef WORD_BITS
 #define WORD_BITS 32
+#endif
+#ifndef UNROLL
+#define UNROLL 1
 #endif
 #if WORD_BITS == 64
 typedef ulong word_t;
@@ -195,7 +200,12 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
 // the word it completes goes out after the group's last step, not at the step that
 // completes it: one flush in the unrolled code instead of one at each step a partial
 // stripe's out lane may complete it at (NVIDIA's build time grows with every copy).
+// Without UNROLL the runs are of 8 masks, in a loop: half the build time on NVIDIA.
+#if UNROLL
 #define EQ_RUN (WORD_BITS == 64 ? 16 : 32)
+#else
+#define EQ_RUN 8
+#endif
 inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0, const bool partial) {
   uint word_p, word_m;
   incoming_word(w, tb, w->first - 1 + t0, &word_p, &word_m);
@@ -208,7 +218,11 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
   __local uint* const before = tb->outgoing + ((w->first - 1 + t0 + 32) & 32);
   __local uint* const dummy = tb->outgoing + BITPAR_DUMMIES_AT + lane;
+#if UNROLL
 #pragma unroll
+#else
+#pragma unroll 1
+#endif
   for (int run = 0; run < 32; run += EQ_RUN) {
     word_t eq[EQ_RUN];
 #pragma unroll

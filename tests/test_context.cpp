@@ -439,6 +439,21 @@ TEST_CASE("auto's pairs on the host while their engine's program is not built (C
     CHECK(calls >= 1);
     CHECK(on_host <= 0.3 + longest);
   }
+  SUBCASE("host: a pair the host would take longer on than a build runs on the device; on a GPU, bitpar's quicker build") {
+    const auto divergent = random_pair(33, 200000, 4, 0.5);
+    const std::int64_t d = levcl::Context().distance(divergent.a, divergent.b, "cpu-bitpar").distance;
+    for (const auto policy : {levcl::ColdPrograms::host, levcl::ColdPrograms::build}) {
+      levcl::Context context;
+      context.set_cold_programs(policy);
+      const levcl::Result r = context.distance(divergent.a, divergent.b);
+      CHECK(r.distance == d);
+      CHECK(r.device != "cpu");
+      if (context.device().type == "gpu") {  // auto takes bitpar for such a pair there
+        REQUIRE(r.variant == "bitpar");
+        CHECK(r.params.at("unroll") == (policy == levcl::ColdPrograms::host ? 0 : 1));
+      }
+    }
+  }
   SUBCASE("the default builds on a CPU device, as build does") {
     levcl::Context context;
     if (context.device().type != "gpu") {

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "io/cigar.hpp"
@@ -53,17 +54,21 @@ struct FinishedPiece {
 };
 
 // The engines of one chunk of pairs, over its strings on the device: the breakpoint engine
-// of the call, and the traceback engines, each opened when a piece first needs it.
+// of the call, and the traceback engines, each opened when a piece first needs it. With
+// `quick`, the breakpoint engine takes those parameters where its own program is not built
+// (ColdPrograms: the variant's quick_build).
 class PieceEngines {
  public:
   PieceEngines(detail::OpenDevice& device, std::string_view a, std::string_view b, const detail::Variant& splitter,
-               const Params& params)
-      : device_(device), a_(a), b_(b), splitter_(splitter), params_(params) {}
+               const Params& params, std::optional<Params> quick)
+      : device_(device), a_(a), b_(b), splitter_(splitter), params_(params), quick_(std::move(quick)) {}
 
   std::vector<Breakpoint> split(const std::vector<Piece>& pieces) {
-    if (!finder_) finder_ = splitter_.breakpoint.open(device_, strings(), params_);
+    if (!finder_) open_finder();
     return finder_->run(pieces);
   }
+  // The breakpoint engine's parameters, as it was opened (or will be, before it is).
+  const Params& params() const { return params_; }
 
   // The traceback engine for pieces of distance d, predicted fastest among those that
   // take it; null when none does.
@@ -106,10 +111,26 @@ class PieceEngines {
     return *strings_;
   }
 
+  void open_finder() {
+    if (!quick_) {
+      finder_ = splitter_.breakpoint.open(device_, strings(), params_);
+      return;
+    }
+    try {
+      const detail::OpenDevice::BuildsRefused no_builds(device_);
+      finder_ = splitter_.breakpoint.open(device_, strings(), params_);
+    } catch (const detail::ProgramNotBuilt& cold) {
+      detail::log().debug("align: {} with its quicker build while {} is not built", splitter_.info.name, cold.what());
+      params_ = *quick_;
+      finder_ = splitter_.breakpoint.open(device_, strings(), params_);
+    }
+  }
+
   detail::OpenDevice& device_;
   std::string_view a_, b_;
   const detail::Variant& splitter_;
   Params params_;
+  std::optional<Params> quick_;
   std::unique_ptr<detail::DeviceStrings> strings_;  // uploaded when a piece first needs the device
   std::unique_ptr<detail::BreakpointFinder> finder_;
   std::map<const detail::Variant*, std::unique_ptr<PieceTracer>> tracers_;
@@ -474,6 +495,18 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       group.push_back(pairs[i]);
       if (!estimates.empty()) group_estimates.push_back(estimates[i]);
     }
+    // A small group's quicker build while its engine's program is not built (ColdPrograms).
+    std::optional<Params> quick;
+    if (automatic && !plan.variant->quick_build.empty() && detail::avoids_cold_builds(device.info(), impl_->cold_programs)) {
+      double cells = 0;
+      for (const IndexPair& p : group)
+        cells += static_cast<double>(strings[p.a].size()) * static_cast<double>(strings[p.b].size());
+      if (cells < detail::kQuickBuildCells) {
+        quick = plan.params;
+        for (const auto& [key, value] : plan.variant->quick_build) (*quick)[key] = value;
+      }
+    }
+    Params used = plan.params;
     std::size_t placed = 0;  // the group's pairs aligned so far
     for (std::size_t first = 0; first < group.size();) {
       const double from = static_cast<double>(done_before + first) / static_cast<double>(pairs.size());
@@ -487,7 +520,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
         const double level_share = std::ldexp(1.0, -static_cast<int>(level) - 1);
         device.progress().begin_part(from + share * (1 - 2 * level_share), share * level_share);
       };
-      PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params);
+      PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params, quick);
       std::vector<Alignment> done(chunk.pairs.size());
       ChunkTables& tables = device.state<ChunkTables>("align");
       finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables.finished, tables.runs,
@@ -499,13 +532,14 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       for (Alignment& alignment : done) batch.alignments[groups[g][placed++]] = std::move(alignment);
       device.progress().add_pairs(chunk.pairs.size());
       batch.costs += engines.costs();
+      used = engines.params();  // as the last chunk opened it
       batch.peak_device_bytes = std::max(batch.peak_device_bytes, engines.peak_device_bytes());
     }
     done_before += group.size();
     built += device.build_seconds() - built_before;
     batch.device = device.info().name;
     batch.variant += (g == 0 ? "" : ", ") + plan.variant->info.name;
-    if (g == 0) batch.params = plan.params;
+    if (g == 0) batch.params = used;
   }
   batch.costs.build_seconds = built;
   batch.costs.seconds = std::max(0.0, detail::seconds_since(start) - built);

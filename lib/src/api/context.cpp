@@ -212,21 +212,30 @@ Result Context::Impl::run_here(const Plan& plan, const detail::DivergenceSample&
 }
 
 Result Context::Impl::run_auto(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
-  const auto host = plan.device ? detail::host_while_cold(plan.device->info(), cold_programs, pair, host_while_cold)
-                                : std::nullopt;
-  if (!host) return run_here(plan, pair, max_distance);
+  if (!plan.device || !detail::avoids_cold_builds(plan.device->info(), cold_programs))
+    return run_here(plan, pair, max_distance);
   try {
     const detail::OpenDevice::BuildsRefused no_builds(*plan.device);
     return run_here(plan, pair, max_distance);
   } catch (const detail::ProgramNotBuilt& cold) {
     char why[200];
-    std::snprintf(why, sizeof why, "auto: on the host while %s is not built (predicted %.3g s; a first build, %.2g s or more)",
-                  cold.what(), host->seconds, detail::kFirstBuildSeconds);
-    const Plan on_host{host->variant, detail::resolve_params(host->variant->info, {}), why, nullptr, &cancel};
-    const auto start = std::chrono::steady_clock::now();
-    Result result = run_here(on_host, pair, max_distance);
-    host_while_cold += detail::seconds_since(start);
-    return result;
+    if (const auto host = detail::host_while_cold(plan.device->info(), pair, host_while_cold)) {
+      std::snprintf(why, sizeof why, "auto: on the host while %s is not built (predicted %.3g s; a first build, %.2g s or more)",
+                    cold.what(), host->seconds, detail::kFirstBuildSeconds);
+      const Plan on_host{host->variant, detail::resolve_params(host->variant->info, {}), why, nullptr, &cancel};
+      const auto start = std::chrono::steady_clock::now();
+      Result result = run_here(on_host, pair, max_distance);
+      host_while_cold += detail::seconds_since(start);
+      return result;
+    }
+    const Params& quick = plan.variant->quick_build;
+    if (!quick.empty() && static_cast<double>(pair.a().size()) * static_cast<double>(pair.b().size()) < detail::kQuickBuildCells) {
+      Plan quicker = plan;
+      for (const auto& [key, value] : quick) quicker.params[key] = value;
+      quicker.params_source += "; auto: a quicker build while " + std::string(cold.what()) + " is not built";
+      return run_here(quicker, pair, max_distance);
+    }
+    return run_here(plan, pair, max_distance);
   }
 }
 

@@ -117,6 +117,10 @@ struct Variant {
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;
+  // Parameters over its tuned ones that build faster, at some cost in its kernels (bitpar:
+  // unroll 0), which auto takes for a small pair while the tuned configuration's program is
+  // not built (ColdPrograms, tuning/choice.hpp: kQuickBuildCells); empty where none.
+  Params quick_build;
   // The variant "auto" runs where no tuning-database entry rates any (one in the registry).
   bool auto_fallback = false;
 

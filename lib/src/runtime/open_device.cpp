@@ -89,8 +89,9 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
     const std::string source = program_source(file);
     const auto start = std::chrono::steady_clock::now();
     if (refuse_builds_) {
-      auto cached = load_program(context_, device_, info_, file, source, options);
+      auto cached = not_cached_.count(key) ? std::nullopt : load_program(context_, device_, info_, file, source, options);
       if (!cached) {
+        not_cached_.insert(key);
         queue_.finish();
         throw ProgramNotBuilt(file + " " + options);
       }

@@ -136,6 +136,7 @@ class OpenDevice {
   cl::Context context_;
   cl::CommandQueue queue_;
   std::map<std::string, cl::Program> programs_;  // key: file and options
+  std::set<std::string> not_cached_;             // programs a refused build found missing from the cache
   std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
   std::set<cl_kernel> launched_;                 // kernels launched at least once
   double build_seconds_ = 0;

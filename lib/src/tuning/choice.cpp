@@ -249,9 +249,11 @@ std::vector<Modelled> modelled(const DeviceInfo& device, Capability capability, 
 
 }  // namespace
 
-std::optional<HostChoice> host_while_cold(const DeviceInfo& device, ColdPrograms policy, const DivergenceSample& sample,
-                                          double spent) {
-  if (policy == ColdPrograms::build || (policy == ColdPrograms::host_on_gpu && device.type != "gpu")) return std::nullopt;
+bool avoids_cold_builds(const DeviceInfo& device, ColdPrograms policy) {
+  return policy == ColdPrograms::host || (policy == ColdPrograms::host_on_gpu && device.type == "gpu");
+}
+
+std::optional<HostChoice> host_while_cold(const DeviceInfo& device, const DivergenceSample& sample, double spent) {
   std::vector<const Variant*> host;
   for (const Variant* v : variants_with(Capability::distance))
     if (!v->info.uses_device) host.push_back(v);

@@ -31,18 +31,27 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& pair);
 // (bench/results/h100/session38: coldstart).
 constexpr double kFirstBuildSeconds = 0.3;
 
-// The host variant auto runs a pair on, under `policy`, while the program its device engine
-// needs is not built (ColdPrograms): of the host's variants, the one predicted fastest for
-// the pair, where that prediction plus `spent` (the host's seconds so far on the context's
-// pairs run so) stays within kFirstBuildSeconds; else none. Renting the host until its rent
-// reaches the price of the build, then building, costs at most twice the better of the
-// two for whatever number of pairs follows.
+// Whether auto avoids a first build on `device` under `policy` (ColdPrograms).
+bool avoids_cold_builds(const DeviceInfo& device, ColdPrograms policy);
+
+// The host variant auto runs a pair on while the program its device engine needs is not
+// built: of the host's variants, the one predicted fastest for the pair, where that
+// prediction plus `spent` (the host's seconds so far on the context's pairs run so) stays
+// within kFirstBuildSeconds; else none. Renting the host until its rent reaches the price
+// of the build, then building, costs at most twice the better of the two for whatever
+// number of pairs follows.
 struct HostChoice {
   const Variant* variant;
   double seconds;  // predicted
 };
-std::optional<HostChoice> host_while_cold(const DeviceInfo& device, ColdPrograms policy, const DivergenceSample& pair,
-                                          double spent);
+std::optional<HostChoice> host_while_cold(const DeviceInfo& device, const DivergenceSample& pair, double spent);
+
+// A pair below this many cells (m * n) runs a variant's quick_build configuration while
+// the tuned one's program is not built (and the host's engines would take longer than a
+// build): on the H100 bitpar with unroll 0 builds in 0.33-0.44 s against 0.66-1.5 s, and its
+// kernels take up to 16% longer (HHV-6B x EBV, the plasmids, CP000051), as long on the
+// motivating pair (10^13 cells, 0.4 s): below 2e13 cells that costs less than the build saves.
+constexpr double kQuickBuildCells = 2e13;
 
 // The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
 // batch engine `engine` (params: its configuration): in a batch a pair's chain of work

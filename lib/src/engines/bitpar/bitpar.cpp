@@ -274,7 +274,13 @@ std::vector<Variant> bitpar_variants() {
        "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 1,024 (32 "
        "rows where 32 KiB of local memory cannot hold the alphabet's 64-bit masks)",
        Sweep::none},
+      {"unroll", 1, 0, 1,
+       "1: a stripe's steady steps unrolled 32 at a time (the fastest kernels; NVIDIA builds them in 0.7-1.5 s the "
+       "first time); 0: in runs of 8 (half the build time; kernels up to 16% slower on small pairs): auto's choice "
+       "while the other is not built",
+       Sweep::none},
   };
+  device.quick_build = {{"unroll", 0}};
   device.needs = [](const Params& p) {
     // The match masks of the widest alphabet, every byte value, in blocks of 32 rows (where a
     // wide run falls back to).

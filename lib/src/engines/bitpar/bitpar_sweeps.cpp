@@ -241,7 +241,8 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   const std::string options = "-DLANES=" + std::to_string(lanes_) + " -DWORD_BITS=" + std::to_string(rows) +
                               " -DSIGMA=" + std::to_string(sigma) +
                               " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
-                              (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0");
+                              (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0") +
+                              (lanes_geometry ? " -DUNROLL=" + std::to_string(params.at("unroll")) : "");
   const std::string file = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
   kernel_ = &device.kernel(file, lanes_geometry ? "bitpar" : "bitpar_vector", options);
   device.check_launch(*kernel_, static_cast<std::size_t>(lanes_));

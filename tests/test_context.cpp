@@ -440,7 +440,7 @@ TEST_CASE("auto's pairs on the host while their engine's program is not built (C
     CHECK(on_host <= 0.3 + longest);
   }
   SUBCASE("host: a pair the host would take longer on than a build runs on the device; on a GPU, bitpar's quicker build") {
-    const auto divergent = random_pair(33, 200000, 4, 0.5);
+    const auto divergent = random_pair(33, 300000, 4, 0.5);
     const std::int64_t d = levcl::Context().distance(divergent.a, divergent.b, "cpu-bitpar").distance;
     for (const auto policy : {levcl::ColdPrograms::host, levcl::ColdPrograms::build}) {
       levcl::Context context;

@@ -151,6 +151,49 @@ TEST_CASE("a stream delivers every result in order, chunk by chunk, with at most
   }
 }
 
+TEST_CASE("a chunk views held strings, once each by their memory; it copies the others") {
+  const std::string x(3000, 'A'), y(3000, 'C'), z(10, 'G');
+  std::string copy_of_x = x;
+  levcl::PairChunk chunk;
+  chunk.add(x, y, {true, true});
+  chunk.add(x, z, {true, false});
+  chunk.add(y, x, {true, true});
+  chunk.add(copy_of_x, y, {false, true});  // the same bytes elsewhere, not held: copied
+  CHECK(chunk.size() == 4);
+  CHECK(chunk.bytes() == z.size() + copy_of_x.size());
+  const auto strings = chunk.strings();
+  CHECK(strings.size() == 4);  // x, y, z, the copy
+  CHECK(chunk.a(0).data() == x.data());
+  CHECK(chunk.b(0).data() == y.data());
+  CHECK(chunk.a(1).data() == x.data());
+  CHECK(chunk.b(1) == z);
+  CHECK(chunk.b(1).data() != z.data());
+  CHECK(chunk.a(3) == x);
+  CHECK(chunk.a(3).data() != copy_of_x.data());
+  CHECK(chunk.pairs()[0].a == chunk.pairs()[1].a);
+  CHECK(chunk.pairs()[2].b == chunk.pairs()[0].a);
+  chunk.clear();
+  CHECK(chunk.empty());
+  CHECK(chunk.strings().empty());
+}
+
+TEST_CASE("a stream of held records, all against all, equals cpu-dp") {
+  levcl::Context context;
+  std::mt19937_64 rng(41);
+  std::vector<std::string> records;
+  for (int r = 0; r < 24; ++r) records.push_back(levcl::test::random_string(rng, 1500 + 37 * r, 4));
+  std::vector<std::int64_t> expected, got;
+  for (std::size_t i = 0; i < records.size(); ++i)
+    for (std::size_t j = i + 1; j < records.size(); ++j)
+      expected.push_back(context.distance(records[i], records[j], "cpu-dp").distance);
+  levcl::DistanceStream stream(context, levcl::Options{"auto", {}, -1, 2},
+                               [&](std::uint64_t, std::int64_t distance) { got.push_back(distance); });
+  for (std::size_t i = 0; i < records.size(); ++i)
+    for (std::size_t j = i + 1; j < records.size(); ++j) stream.push(records[i], records[j], {true, true});
+  stream.finish();
+  CHECK(got == expected);
+}
+
 TEST_CASE("a stream's chunks: about half a second each, growing past a chunk's fixed time") {
   levcl::ChunkSizer sizer;
   CHECK(sizer.pairs() == 256);

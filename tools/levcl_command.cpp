@@ -313,7 +313,7 @@ int run_batch_alignments(const CommandOptions& o, const levcl::Options& settings
     }
     if (!more) break;
     names.emplace_back(pair.name_a, pair.name_b);
-    stream->push(pair.a, pair.b);
+    stream->push(pair.a, pair.b, pair.held);
   }
   stream->finish();
   writer.finish();
@@ -351,7 +351,7 @@ int run_batch(const CommandOptions& o, const levcl::Options& settings, BatchRunn
     }
     if (!more) break;
     writer.expect(pair);
-    stream->push(pair.a, pair.b);
+    stream->push(pair.a, pair.b, pair.held);
     writer.flush();
   }
   stream->finish();
@@ -461,7 +461,7 @@ class LocalStream final : public PairStream {
  public:
   template <typename Sink>
   LocalStream(levcl::Context& context, const levcl::Options& settings, Sink sink) : stream_(context, settings, std::move(sink)) {}
-  void push(std::string_view a, std::string_view b) override { stream_.push(a, b); }
+  void push(std::string_view a, std::string_view b, levcl::Held held) override { stream_.push(a, b, held); }
   void finish() override { stream_.finish(); }
 
  private:

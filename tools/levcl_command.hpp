@@ -50,7 +50,7 @@ bool is_batch(const CommandOptions& o);
 class PairStream {
  public:
   virtual ~PairStream() = default;
-  virtual void push(std::string_view a, std::string_view b) = 0;
+  virtual void push(std::string_view a, std::string_view b, levcl::Held held) = 0;
   // Delivers every result left; throws the first error, after the results before it.
   virtual void finish() = 0;
 };

@@ -231,7 +231,7 @@ class MpiStream final : public PairStream {
   MpiStream(MpiRunner& runner, ChunkKind kind, const Options& settings, BatchRunner::DistanceSink distances,
             BatchRunner::AlignmentSink alignments);
   ~MpiStream() override;  // waits for the chunks out: no message is left behind
-  void push(std::string_view a, std::string_view b) override;
+  void push(std::string_view a, std::string_view b, Held held) override;
   void finish() override;
 
  private:
@@ -365,9 +365,9 @@ MpiStream::~MpiStream() {
   }
 }
 
-void MpiStream::push(std::string_view a, std::string_view b) {
+void MpiStream::push(std::string_view a, std::string_view b, Held held) {
   throw_failure();
-  filling_.pairs.add(a, b);
+  filling_.pairs.add(a, b, held);
   if (filling_.pairs.size() >= sizer_.pairs() || filling_.pairs.bytes() >= kChunkBytes) dispatch();
 }
 

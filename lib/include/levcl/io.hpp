@@ -93,9 +93,12 @@ struct SequenceName {
   std::uint64_t length = 0;
 };
 
-// A pair of a batch with its names: views valid until the next pair is asked for.
+// A pair of a batch with its names: views valid until the next pair is asked for, but
+// those `held` names, which stay valid and unchanged while the source lives (records it
+// keeps: all_against_all's, query_against_targets' query).
 struct NamedPairView {
   std::string_view name_a, a, name_b, b;
+  Held held;
 };
 
 // Where a batch's pairs come from, one at a time: the levcl command's batch modes.

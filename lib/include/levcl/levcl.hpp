@@ -209,6 +209,13 @@ struct PairView {
   std::string_view a, b;
 };
 
+// Which strings of a pair pushed into a stream (DistanceStream, AlignmentStream) the caller
+// holds, unchanged in the same memory, until the stream's finish(): those are neither
+// copied nor compared, only viewed (an all-vs-all's records, a query against many targets).
+struct Held {
+  bool a = false, b = false;
+};
+
 // One pair of a batch over shared strings: indices into its list of strings.
 struct IndexPair {
   std::uint32_t a, b;

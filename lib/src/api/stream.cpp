@@ -12,20 +12,27 @@
 
 namespace levcl {
 
-std::uint32_t PairChunk::keep(std::string_view s) {
+std::uint32_t PairChunk::keep(std::string_view s, bool held) {
   constexpr std::size_t kShared = 1024;  // shorter strings are copied: cheaper than a lookup
-  if (s.size() >= kShared)
-    if (const auto it = kept_.find(s.data()); it != kept_.end() && string(it->second) == s) return it->second;
+  if (s.size() >= kShared || held)
+    if (const auto it = kept_.find(s.data()); it != kept_.end()) {
+      const Span& span = spans_[it->second];
+      if (held ? span.held == s.data() && span.length == s.size() : string(it->second) == s) return it->second;
+    }
   const auto index = static_cast<std::uint32_t>(spans_.size());
-  spans_.emplace_back(text_.size(), s.size());
-  text_.append(s);
-  if (s.size() >= kShared) kept_[s.data()] = index;
+  if (held) {
+    spans_.push_back({s.data(), 0, s.size()});
+  } else {
+    spans_.push_back({nullptr, text_.size(), s.size()});
+    text_.append(s);
+  }
+  if (s.size() >= kShared || held) kept_[s.data()] = index;
   return index;
 }
 
-void PairChunk::add(std::string_view a, std::string_view b) {
-  const std::uint32_t first = keep(a);
-  pairs_.push_back({first, keep(b)});
+void PairChunk::add(std::string_view a, std::string_view b, Held held) {
+  const std::uint32_t first = keep(a, held.a);
+  pairs_.push_back({first, keep(b, held.b)});
 }
 
 void PairChunk::clear() {
@@ -109,8 +116,8 @@ struct Chunks {
     });
   }
 
-  void push(std::string_view a, std::string_view b) {
-    filling.add(a, b);
+  void push(std::string_view a, std::string_view b, Held held) {
+    filling.add(a, b, held);
     ++pushed;
     // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.
     if (filling.bytes() >= chunk_bytes || filling.size() >= std::min(chunk_bytes / 16, sizer.pairs())) submit();
@@ -154,7 +161,7 @@ DistanceStream::DistanceStream(Context& context, Options options, Sink sink, std
 }
 
 DistanceStream::~DistanceStream() = default;
-void DistanceStream::push(std::string_view a, std::string_view b) { impl_->chunks.push(a, b); }
+void DistanceStream::push(std::string_view a, std::string_view b, Held held) { impl_->chunks.push(a, b, held); }
 void DistanceStream::finish() { impl_->chunks.finish(); }
 std::uint64_t DistanceStream::pushed() const { return impl_->chunks.pushed; }
 std::uint64_t DistanceStream::delivered() const { return impl_->delivered; }
@@ -185,7 +192,7 @@ AlignmentStream::AlignmentStream(Context& context, Options options, Sink sink, s
 }
 
 AlignmentStream::~AlignmentStream() = default;
-void AlignmentStream::push(std::string_view a, std::string_view b) { impl_->chunks.push(a, b); }
+void AlignmentStream::push(std::string_view a, std::string_view b, Held held) { impl_->chunks.push(a, b, held); }
 void AlignmentStream::finish() { impl_->chunks.finish(); }
 std::uint64_t AlignmentStream::pushed() const { return impl_->chunks.pushed; }
 std::uint64_t AlignmentStream::delivered() const { return impl_->delivered; }

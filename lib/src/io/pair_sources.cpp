@@ -34,7 +34,7 @@ class PairsFile final : public PairSource {
   explicit PairsFile(const std::string& path) : path_(path), reader_(path) {}
   bool next(NamedPairView& pair) override {
     if (!reader_.next(pair_)) return false;
-    pair = {pair_.name_a, pair_.a, pair_.name_b, pair_.b};
+    pair = {pair_.name_a, pair_.a, pair_.name_b, pair_.b, {}};
     return true;
   }
   std::vector<SequenceName> references() const override {
@@ -57,8 +57,8 @@ class QueryAgainstTargets final : public PairSource {
       : query_(read_record(query, record)), path_(targets), targets_(targets), role_(role) {}
   bool next(NamedPairView& pair) override {
     if (!targets_.next(target_)) return false;
-    pair = role_ == QueryRole::a ? NamedPairView{query_.name, query_.sequence, target_.name, target_.sequence}
-                                 : NamedPairView{target_.name, target_.sequence, query_.name, query_.sequence};
+    pair = role_ == QueryRole::a ? NamedPairView{query_.name, query_.sequence, target_.name, target_.sequence, {true, false}}
+                                 : NamedPairView{target_.name, target_.sequence, query_.name, query_.sequence, {false, true}};
     return true;
   }
   std::vector<SequenceName> references() const override {
@@ -84,7 +84,7 @@ class AllAgainstAll final : public PairSource {
   bool next(NamedPairView& pair) override {
     if (j_ >= records_.size()) j_ = ++i_ + 1;
     if (j_ >= records_.size()) return false;
-    pair = {records_[i_].name, records_[i_].sequence, records_[j_].name, records_[j_].sequence};
+    pair = {records_[i_].name, records_[i_].sequence, records_[j_].name, records_[j_].sequence, {true, true}};
     ++j_;
     return true;
   }

@@ -446,6 +446,7 @@ int run(Options o, const std::string& command, const CLI::App& app) {
   const levcl::Params params = parsed_params(o.params);
   if (!o.batch.empty()) {
     levcl::Context context(o.device);
+    context.set_cold_programs(levcl::ColdPrograms::build);  // the engines warm, as Bench's
     BatchBench b;
     b.workloads = o.batch;
     b.variants = e.device_variants;

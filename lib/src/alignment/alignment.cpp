@@ -497,14 +497,11 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     }
     // A small group's quicker build while its engine's program is not built (ColdPrograms).
     std::optional<Params> quick;
-    if (automatic && !plan.variant->quick_build.empty() && detail::avoids_cold_builds(device.info(), impl_->cold_programs)) {
+    if (automatic && detail::avoids_cold_builds(device.info(), impl_->cold_programs)) {
       double cells = 0;
       for (const IndexPair& p : group)
         cells += static_cast<double>(strings[p.a].size()) * static_cast<double>(strings[p.b].size());
-      if (cells < detail::kQuickBuildCells) {
-        quick = plan.params;
-        for (const auto& [key, value] : plan.variant->quick_build) (*quick)[key] = value;
-      }
+      quick = detail::quick_build_params(*plan.variant, plan.params, cells);
     }
     Params used = plan.params;
     std::size_t placed = 0;  // the group's pairs aligned so far

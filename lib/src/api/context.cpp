@@ -228,10 +228,10 @@ Result Context::Impl::run_auto(const Plan& plan, const detail::DivergenceSample&
       host_while_cold += detail::seconds_since(start);
       return result;
     }
-    const Params& quick = plan.variant->quick_build;
-    if (!quick.empty() && static_cast<double>(pair.a().size()) * static_cast<double>(pair.b().size()) < detail::kQuickBuildCells) {
+    if (auto quick = detail::quick_build_params(*plan.variant, plan.params,
+                                                static_cast<double>(pair.a().size()) * static_cast<double>(pair.b().size()))) {
       Plan quicker = plan;
-      for (const auto& [key, value] : quick) quicker.params[key] = value;
+      quicker.params = std::move(*quick);
       quicker.params_source += "; auto: a quicker build while " + std::string(cold.what()) + " is not built";
       return run_here(quicker, pair, max_distance);
     }

@@ -121,7 +121,7 @@ struct Chunks {
   void push(std::string_view a, std::string_view b, Held held) {
     filling.add(a, b, held);
     ++pushed;
-    // Bounded by bytes held, and by pairs: shared strings make pairs cheap in bytes.
+    // Bounded by bytes copied, and by pairs: shared and held strings make pairs cheap in bytes.
     if (filling.bytes() >= chunk_bytes || filling.size() >= std::min(chunk_bytes / 16, sizer.pairs())) submit();
   }
 

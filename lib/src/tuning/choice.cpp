@@ -253,6 +253,13 @@ bool avoids_cold_builds(const DeviceInfo& device, ColdPrograms policy) {
   return policy == ColdPrograms::host || (policy == ColdPrograms::host_on_gpu && device.type == "gpu");
 }
 
+std::optional<Params> quick_build_params(const Variant& variant, const Params& tuned, double cells) {
+  if (variant.quick_build.empty() || cells >= kQuickBuildCells) return std::nullopt;
+  Params quick = tuned;
+  for (const auto& [key, value] : variant.quick_build) quick[key] = value;
+  return quick;
+}
+
 std::optional<HostChoice> host_while_cold(const DeviceInfo& device, const DivergenceSample& sample, double spent) {
   std::vector<const Variant*> host;
   for (const Variant* v : variants_with(Capability::distance))

@@ -52,6 +52,9 @@ std::optional<HostChoice> host_while_cold(const DeviceInfo& device, const Diverg
 // kernels take up to 16% longer (HHV-6B x EBV, the plasmids, CP000051), as long on the
 // motivating pair (10^13 cells, 0.4 s): below 2e13 cells that costs less than the build saves.
 constexpr double kQuickBuildCells = 2e13;
+// `tuned` with `variant`'s quick_build over it, for work of `cells` in all: none where the
+// variant has no quick build or the work reaches kQuickBuildCells.
+std::optional<Params> quick_build_params(const Variant& variant, const Params& tuned, double cells);
 
 // The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
 // batch engine `engine` (params: its configuration): in a batch a pair's chain of work

@@ -13,14 +13,23 @@
 // Backward rows count from the end: backward row i is forward row m - i, and its bytes
 // are a[m - 1 - i] and b[n - 1 - i - kb].
 //
-// Workgroups. Positions come in blocks of WG; block q belongs to workgroup q % GROUPS,
-// so the live blocks of a step are spread over the device. Workgroup g at step r needs
-// the previous step of blocks q - 1 and q + 1 only, that is of workgroups g - 1 and g + 1
-// (a ring): it waits on their flags, never on a kernel boundary or the whole grid.
-// Columns are kept for two steps (r & 1), which the neighbours' waits make safe: a
-// workgroup is never more than one step ahead of a neighbour that still reads its
-// previous step. While the front is narrow (radii up to solo_last), workgroup 0 runs
+// Workgroups, columns in global memory. Positions come in blocks of WG; block q belongs to
+// workgroup q % GROUPS, so the live blocks of a step are spread over the device. Workgroup
+// g at step r needs the previous step of blocks q - 1 and q + 1 only, that is of
+// workgroups g - 1 and g + 1 (a ring): it waits on their flags, never on a kernel boundary
+// or the whole grid. Columns are kept for two steps (r & 1), which the neighbours' waits
+// make safe: a workgroup is never more than one step ahead of a neighbour that still reads
+// its previous step. While the front is narrow (radii up to solo_last), workgroup 0 runs
 // every block alone and the others wait for it: only its barriers, no flags.
+//
+// Workgroups, columns in local memory (LOCAL_COLUMNS). Workgroup g keeps the
+// group_width positions from p_low + g * group_width, its four columns in local memory
+// with a cell for each neighbour's edge position. A step reads its own columns in a few
+// cycles; of its neighbours it needs only their edge positions' rows of the step before,
+// which they publish as words that carry their step (EDGE_SLOT), waited on only where both
+// the neighbour's edge and this workgroup's own edge are live: no flag, fence or column
+// in global memory. A neighbour is never two steps ahead of a reader of its edge: it
+// waits on the reader's edge at the step between, whenever it publishes that slot again.
 //
 // Extension. A work-item follows a matching run alone for SOLO_BYTES; a longer run is
 // passed to a team of TEAM work-items that compares 8 * TEAM bytes per step and takes
@@ -58,9 +67,6 @@
 #endif
 #ifndef LOCAL_COLUMNS
 #define LOCAL_COLUMNS 0
-#endif
-#if LOCAL_COLUMNS && GROUPS > 1
-#error "columns in local memory serve pieces of one workgroup"
 #endif
 // Where the columns live; the previous step's are read through COLUMN_READ, volatile in
 // global memory since other workgroups write them.
@@ -170,18 +176,22 @@ typedef struct {
   long first[2], count[2], stride;
 } Blocks;
 
-inline Blocks blocks_of(long lo, long hi, long delta, long p_low, int g, bool solo) {
+// Of the positions base .. last, in blocks of WG from base: those of the forward diagonals
+// [lo, hi] and of the backward ones delta - [lo, hi]; every block of the workgroup's own
+// (`solo`: every block) or every GROUPS-th from g.
+inline Blocks blocks_of(long lo, long hi, long delta, long base, long last, int g, bool solo) {
   Blocks bl;
-  long a0 = (lo - p_low) / WG, a1 = (hi - p_low) / WG;
-  long b0 = (delta - hi - p_low) / WG, b1 = (delta - lo - p_low) / WG;
-  if (b0 < a0) {
+  const long f0 = max(lo, base), f1 = min(hi, last), r0 = max(delta - hi, base), r1 = min(delta - lo, last);
+  long a0 = (f0 - base) / WG, a1 = f0 <= f1 ? (f1 - base) / WG : a0 - 1;
+  long b0 = (r0 - base) / WG, b1 = r0 <= r1 ? (r1 - base) / WG : b0 - 1;
+  if (a0 > a1 || (b0 <= b1 && b0 < a0)) {  // the first run nonempty, where either is
     const long t0 = a0, t1 = a1;
     a0 = b0;
     a1 = b1;
     b0 = t0;
     b1 = t1;
   }
-  if (b0 <= a1 + 1) {
+  if (a0 <= a1 && b0 <= b1 && b0 <= a1 + 1) {
     a1 = max(a1, b1);
     b1 = b0 - 1;
   }
@@ -198,9 +208,9 @@ inline Blocks blocks_of(long lo, long hi, long delta, long p_low, int g, bool so
 }
 
 // The first position of the workgroup's i-th block.
-inline long block_start(const Blocks* bl, long i, long p_low) {
+inline long block_start(const Blocks* bl, long i, long base) {
   const long q = i < bl->count[0] ? bl->first[0] + i * bl->stride : bl->first[1] + (i - bl->count[0]) * bl->stride;
-  return p_low + q * WG;
+  return base + q * WG;
 }
 
 // Row and last row of a position's diagonal in one direction, from its neighbours of the
@@ -217,18 +227,55 @@ inline int next_row(int direction, COLUMN_READ int* prev, long at, long m, long 
 
 inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
 
+// Waits, as work-item 0 of workgroup g at step r > 0, for the rows its neighbours' edge
+// positions reached at step r - 1 where both their edge and its own next to it are live
+// (columns in local memory), and puts them in the cells beside its columns. False where
+// the distance found stops the step first: a neighbour may have stopped before it.
+inline bool take_edges(volatile __global ulong* edges, volatile __global int* state, __local int* forward_before,
+                       __local int* backward_before, long m, long n, long first, long last, int g, int r, int bound) {
+  ulong word[4];  // low forward, low backward, high forward, high backward
+  bool wanted[4];
+  for (int side = 0; side < 2; ++side)
+    for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
+      const long own = side == 0 ? first : last, beside = side == 0 ? first - 1 : last + 1;
+      wanted[side * 2 + direction] =
+          position_live(direction, m, n, own, r, bound) && position_live(direction, m, n, beside, r - 1, bound);
+      word[side * 2 + direction] = EDGE_WORD(r - 1, UNREACHED);
+    }
+  for (;;) {
+    bool all = true;
+    for (int s = 0; s < 4; ++s)
+      if (wanted[s]) {
+        // The low side is the last position of workgroup g - 1, the high side the first of g + 1.
+        word[s] = edges[s < 2 ? EDGE_SLOT(g - 1, r - 1, 1, s) : EDGE_SLOT(g + 1, r - 1, 0, s - 2)];
+        all = all && (uint)(word[s] >> 32) == (uint)r;
+      }
+    if (all) break;
+    if (load_progress(&state[STATE_SOLUTION]) <= 2 * r - 2) return false;
+  }
+  const long end = last - first + 1;
+  forward_before[-1] = (int)(uint)word[0];
+  backward_before[-1] = (int)(uint)word[1];
+  forward_before[end] = (int)(uint)word[2];
+  backward_before[end] = (int)(uint)word[3];
+  return true;
+}
+
 // Pieces. One launch runs one pair or many pieces at once (the subproblems of a
 // linear-memory alignment, lib/src/alignment/alignment.cpp): piece q (pieces[q],
 // wfa_persistent.h) has GROUPS workgroups of its own (group ids q * GROUPS ..), its flags
-// flags_all[q * GROUPS ..] and its state state_all[q * PERSISTENT_STATE_INTS(GROUPS) ..].
-// A piece of one workgroup (GROUPS 1: the pieces are many) sets up its own state and at
-// its end writes results[q]; so the host sends and reads back a few bytes a piece, not the
-// whole state. With more workgroups per piece the host sets up the state and reads it.
+// flags_all[q * GROUPS ..], its edges edges_all[EDGE_SLOT(q * GROUPS ..)] and its state
+// state_all[q * PERSISTENT_STATE_INTS(GROUPS) ..]. A piece of one workgroup (GROUPS 1: the
+// pieces are many) sets up its own state and at its end writes results[q]; so the host
+// sends and reads back a few bytes a piece, not the whole state. With more workgroups per
+// piece the host sets up the state and reads it, and zeroes the edges.
 //
-// A piece's positions p_low .. p_low + width - 1 are stored (at most LOCAL_COLUMNS when
-// they are local). flags[g]: the last step workgroup g has finished (INT_MAX once it
-// stops); the host sets it to solo_last for every workgroup but 0. A piece of one
-// workgroup publishes it every PROGRESS_STEPS steps, for the progress only.
+// A piece's positions p_low .. p_low + width - 1 are stored (in local memory, those of
+// workgroups whose positions lie beyond them have nothing to do and end at once).
+// flags[g]: the last step workgroup g has finished (INT_MAX once it stops), which
+// workgroups with global columns wait on (the host sets it to solo_last for every
+// workgroup but 0); with local columns only the host's progress reads it, published every
+// PROGRESS_STEPS steps.
 //
 // A step has three phases, with barriers only between them (POCL's work-group loops need
 // barriers at this one level): every work-item computes its positions in the workgroup's
@@ -238,7 +285,7 @@ __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
 void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
                     __global const PersistentPiece* pieces, __global int* forward0_all, __global int* forward1_all,
                     __global int* backward0_all, __global int* backward1_all, volatile __global int* flags_all,
-                    __global int* state_all, __global PersistentResult* results) {
+                    volatile __global ulong* edges_all, __global int* state_all, __global PersistentResult* results) {
   const long piece = get_group_id(0) / GROUPS;
   const int g = (int)(get_group_id(0) % GROUPS);
   __global const PersistentPiece* fields = pieces + piece;
@@ -246,19 +293,29 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   const int m = (int)fields->m;
   __global const uchar* restrict b = b_all + fields->b_offset;
   const int n = (int)fields->n;
+  const long p_low = fields->p_low;
+  const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
+  volatile __global int* flags = flags_all + piece * GROUPS;
+  __global int* state = state_all + piece * PERSISTENT_STATE_INTS(GROUPS);
 #if LOCAL_COLUMNS
-  __local int columns[4][LOCAL_COLUMNS];
-  __local int *forward0 = columns[0], *forward1 = columns[1], *backward0 = columns[2], *backward1 = columns[3];
+  // This workgroup's positions base .. last, and a cell beside each end for a neighbour's.
+  const long base = p_low + g * fields->group_width;
+  const long last = min(base + fields->group_width, p_low + persistent_width(m, n, bound)) - 1;
+  // Nothing of the piece's: no neighbour waits on it, and it stops at once (not by a
+  // return, which POCL's work-group loops mishandle before barriers).
+  const bool idle = base > last;
+  __local int columns[4][LOCAL_COLUMNS + 2];
+  __local int *forward0 = columns[0] + 1, *forward1 = columns[1] + 1, *backward0 = columns[2] + 1,
+              *backward1 = columns[3] + 1;
 #else
+  const long base = p_low, last = LONG_MAX;
+  const bool idle = false;
   __global int* forward0 = forward0_all + fields->column_offset;
   __global int* forward1 = forward1_all + fields->column_offset;
   __global int* backward0 = backward0_all + fields->column_offset;
   __global int* backward1 = backward1_all + fields->column_offset;
 #endif
-  const long p_low = fields->p_low;
-  const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
-  volatile __global int* flags = flags_all + piece * GROUPS;
-  __global int* state = state_all + piece * PERSISTENT_STATE_INTS(GROUPS);
+  volatile __global ulong* edges = edges_all + piece * GROUPS * EDGE_WORDS;
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
   __local int pending[PERSISTENT_PENDING(WG)], pending_row[PERSISTENT_PENDING(WG)];
@@ -277,15 +334,23 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   uint cells = 0;
 
   int r = 0;
+#if !LOCAL_COLUMNS
   if (g != 0) {  // the others start after workgroup 0's solo steps
     if (lid == 0) wait_progress(&flags[0], solo_last);
     r = solo_last + 1;
   }
+#endif
   // No exit but at the loop's end, after its last barrier: POCL's work-group loops
   // mishandle a break between barriers (the last step only publishes that it stopped).
   bool go_on;
   do {
-    const bool solo = r <= solo_last;
+    const bool solo = LOCAL_COLUMNS || r <= solo_last;
+    // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
+    // backward0.
+#define NEXT(direction) \
+  ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
+#define PREV(direction) \
+  ((COLUMN_READ int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
     if (lid == 0) {
       // Stop once every total up to the distance found has been checked, or past the bound.
       // Any value read is an upper bound (an old one costs a step at most), so it is read
@@ -296,12 +361,19 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       const int found = least_total;
 #else  // (in the preprocessor: a constant operand of && is a compiler warning)
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
+#if !LOCAL_COLUMNS
       if (!solo && r > 0) {
         const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
         if (later == INT_MAX) found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
       }
 #endif
-      stop = (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
+#endif
+      stop = idle || (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
+#if LOCAL_COLUMNS && GROUPS > 1
+      if (!stop && r > 0 &&
+          !take_edges(edges, (volatile __global int*)state, PREV(FORWARD), PREV(BACKWARD), m, n, base, last, g, r, bound))
+        stop = 1;
+#endif
       pending_count = 0;
     }
     barrier(STEP_FENCE);
@@ -310,24 +382,18 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     // The positions live at r: forward diagonals [lo, hi], backward ones delta - [lo, hi].
     const long slack = (long)bound - r;
     const long lo = max(-min((long)r, (long)m), delta - slack), hi = min(min((long)r, (long)n), delta + slack);
-    Blocks bl = blocks_of(lo, hi, delta, p_low, g, solo);
+    Blocks bl = blocks_of(lo, hi, delta, base, last, g, solo);
     if (lo > hi || stopping) bl.count[0] = bl.count[1] = 0;
     const long block_count = bl.count[0] + bl.count[1];
-    // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
-    // backward0.
-#define NEXT(direction) \
-  ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
-#define PREV(direction) \
-  ((COLUMN_READ int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
 
     // 1. Every position, each run followed for SOLO_BYTES. The first block's rows stay in
     // registers for the meetings, unless a team takes the run over.
     int first_row[2] = {UNREACHED, UNREACHED}, first_backward_before = INT_MIN;  // INT_MIN: not read
     bool first_handed[2] = {false, false};
     for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, p_low) + lid, at = p - p_low;
+      const long p = block_start(&bl, i, base) + lid, at = p - base;
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-        if (!position_live(direction, m, n, p, r, bound)) continue;
+        if (p > last || !position_live(direction, m, n, p, r, bound)) continue;
         const long k = diagonal_of(direction, m, n, p);
         const int end = diagonal_end(m, n, (int)k);
         int from_self;
@@ -366,8 +432,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         if (e < count && (round == 0 || row < 0)) {  // take entry e
           const int entry = pending[e];
           direction = entry & 1;
-          const long p = block_start(&bl, (entry >> 1) / WG, p_low) + (entry >> 1) % WG;
-          at = p - p_low;
+          const long p = block_start(&bl, (entry >> 1) / WG, base) + (entry >> 1) % WG;
+          at = p - base;
           k = diagonal_of(direction, m, n, p);
           end = diagonal_end(m, n, (int)k);
           row = pending_row[e];
@@ -401,13 +467,23 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       } while (go_on);
     }
 #endif
+#if LOCAL_COLUMNS && GROUPS > 1
+    // The edges' rows out as soon as they are final: the neighbours' next step waits on them.
+    if (lid == 0 && !stopping)
+      for (int side = 0; side < 2; ++side)
+        for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
+          const long p = side == 0 ? base : last;
+          if (position_live(direction, m, n, p, r, bound))
+            edges[EDGE_SLOT(g, r, side, direction)] = EDGE_WORD(r, NEXT(direction)[p - base]);
+        }
+#endif
 
     // 3. Meetings: forward radius r against backward radii r - 1 and r (totals 2r - 1, 2r).
     // The first block's rows from registers, unless a team extended them.
     int least = INT_MAX;
     for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, p_low) + lid, at = p - p_low;
-      if (!position_live(FORWARD, m, n, p, r, bound)) continue;
+      const long p = block_start(&bl, i, base) + lid, at = p - base;
+      if (p > last || !position_live(FORWARD, m, n, p, r, bound)) continue;
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
       const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
       if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m) {
@@ -422,10 +498,13 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     }
 #if GROUPS == 1
     if (least != INT_MAX) atomic_min(&least_total, least);  // read after the step's last barrier
-    // Nothing waits on a piece of one workgroup: its flag is only the host's progress.
-    if (lid == 0 && (stopping || r % PROGRESS_STEPS == 0)) atomic_xchg(&flags[g], stopping ? INT_MAX : r);
 #else
     (void)least;
+#endif
+#if LOCAL_COLUMNS || GROUPS == 1
+    // Nothing waits on this flag: it is only the host's progress.
+    if (lid == 0 && (stopping || r % PROGRESS_STEPS == 0)) atomic_xchg(&flags[g], stopping ? INT_MAX : r);
+#else
     // Every work-item's stores are ordered before the flag by the barrier and work-item 0's
     // fence in publish_progress (as a grid-wide barrier publishes).
     barrier(CLK_GLOBAL_MEM_FENCE);

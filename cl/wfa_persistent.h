@@ -13,8 +13,23 @@ typedef struct {
   shared_long column_offset;  // its first entry in the four columns
   shared_long p_low;          // its first stored position
   shared_long bound;          // no distance above it is wanted
-  shared_long solo_last;      // the last radius workgroup 0 runs alone
+  shared_long solo_last;      // the last radius workgroup 0 runs alone (columns in global memory)
+  shared_long group_width;    // positions each workgroup keeps (columns in local memory)
 } PersistentPiece;
+
+// A piece's stored positions: every one live at some step up to the last,
+// R = (bound + 1) / 2, for the forward diagonals [-R, R] and the backward ones
+// delta - [-R, R], inside the matrix.
+inline shared_long persistent_low(shared_long m, shared_long n, shared_long bound) {
+  const shared_long last = (bound + 1) / 2, forward_low = last < m ? -last : -m, forward_high = last < n ? last : n;
+  const shared_long low = forward_low < n - m - forward_high ? forward_low : n - m - forward_high;
+  return low > -m ? low : -m;
+}
+inline shared_long persistent_width(shared_long m, shared_long n, shared_long bound) {
+  const shared_long last = (bound + 1) / 2, forward_low = last < m ? -last : -m, forward_high = last < n ? last : n;
+  const shared_long high = forward_high > n - m - forward_low ? forward_high : n - m - forward_low;
+  return (high < n ? high : n) - persistent_low(m, n, bound) + 1;
+}
 
 // A piece's state in global memory: STATE_INTS ints (wfa_common.h: the distance in
 // STATE_SOLUTION, INT_MAX until found; the cells), then the meeting slots. Totals found
@@ -39,13 +54,21 @@ typedef struct {
 // A workgroup's local memory in wfa_persistent.cl, sized here for the host's checks too:
 // the runs handed to the teams and the rows they reached, their count, each team's first
 // run, the ring of busy flags, the stop flag and (a piece of one workgroup) its least
-// total; with LOCAL_COLUMNS, its four columns.
+// total; with LOCAL_COLUMNS, its four columns and a neighbour's cell at each end.
 #define PERSISTENT_PENDING(wg) (2 * (wg))
 #define PERSISTENT_BUSY_RING 3
 inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, shared_long local_columns) {
-  return (shared_ulong)(2 * PERSISTENT_PENDING(wg) + 1 + teams + PERSISTENT_BUSY_RING + 1 + 1 + 4 * local_columns) *
+  return (shared_ulong)(2 * PERSISTENT_PENDING(wg) + 1 + teams + PERSISTENT_BUSY_RING + 1 + 1 + (local_columns > 0 ? 4 * (local_columns + 2) : 0)) *
          sizeof(shared_int);
 }
+
+// Where workgroups that keep their columns in local memory hand their edge positions' rows
+// to their neighbours: per workgroup, by the radius's parity, its first (side 0) and last
+// (side 1) position, forward and backward: the radius + 1 in the high word and the row in
+// the low one, written and read as one word, so that no fence orders a row before a flag.
+#define EDGE_WORDS 8
+#define EDGE_SLOT(group, r, side, direction) ((group) * EDGE_WORDS + ((r) & 1) * 4 + (side) * 2 + (direction))
+#define EDGE_WORD(r, row) (((shared_ulong)(shared_uint)((r) + 1) << 32) | (shared_uint)(row))
 
 // A piece's result, from its state: a piece of one workgroup writes it at its end, so
 // that the host reads a few bytes a piece; with more workgroups the host reads the state.

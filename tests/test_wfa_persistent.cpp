@@ -102,11 +102,43 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
     MESSAGE("not a GPU: workgroups that wait on each other are not run here");
     return;
   }
+  // Their columns in global memory (spread 0) and in local memory, exchanging edges: a
+  // share of one block of 32 positions each, or of up to four (where too wide, global).
   const auto pairs = levcl::test::random_pairs(30, 3000, 9);
-  for (const std::int64_t groups : {2, 3, 7})
-    for (const std::int64_t solo : {0, 1, 4}) {
-      const levcl::Params params{{"groups", groups}, {"solo", solo}, {"wg", 32}};
-      CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
-      for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
+  for (const std::int64_t spread : {0, 1, 4})
+    for (const std::int64_t groups : {2, 3, 7})
+      for (const std::int64_t solo : {0, 1, 4}) {
+        CAPTURE(spread);
+        CAPTURE(groups);
+        CAPTURE(solo);
+        const levcl::Params params{{"groups", groups}, {"solo", solo}, {"wg", 32}, {"spread", spread}};
+        CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
+        for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
+      }
+}
+
+TEST_CASE("a pair whose sample misses its divergence: the bound doubles from the estimate's, on a GPU") {
+  levcl::Context context;
+  if (context.device().type != "gpu") {
+    MESSAGE("not a GPU: workgroups that wait on each other are not run here");
+    return;
+  }
+  // Random bytes between the sample's windows (64 of 256 bytes spread over a): the
+  // estimate sees none of them, and the first bound (twice it and 1,024) holds no meeting.
+  std::mt19937_64 rng(8);
+  const std::string a = levcl::test::random_string(rng, 65536, 4);
+  for (const std::size_t gaps : {6, 12, 64}) {
+    std::string b = a;
+    for (std::size_t k = 0; k < gaps; ++k) {
+      const std::size_t at = (a.size() - 256) * (2 * k * (64 / gaps) + 1) / 128;
+      for (std::size_t j = at + 320; j < at + 900 && j < b.size(); ++j) b[j] = "ACGT"[rng() % 4];
     }
+    CAPTURE(gaps);
+    const std::int64_t expected = context.distance(a, b, "cpu-bitpar").distance;
+    CHECK(expected > 1024);
+    for (const std::int64_t spread : {1, 2}) {
+      CAPTURE(spread);
+      CHECK(context.distance(a, b, "persistent", {{"spread", spread}}).distance == expected);
+    }
+  }
 }

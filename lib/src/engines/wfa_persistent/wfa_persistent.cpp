@@ -24,7 +24,7 @@
 namespace levcl::detail {
 namespace {
 
-static_assert(sizeof(PersistentPiece) == 8 * sizeof(cl_long) && sizeof(PersistentResult) == 6 * sizeof(cl_int),
+static_assert(sizeof(PersistentPiece) == 9 * sizeof(cl_long) && sizeof(PersistentResult) == 6 * sizeof(cl_int),
               "the layout of cl/wfa_persistent.h has no padding, as the kernel reads it");
 constexpr std::int64_t kNarrowWorkgroup = 64;  // work-items per piece when the pieces are many
 
@@ -32,9 +32,9 @@ constexpr std::int64_t kNarrowWorkgroup = 64;  // work-items per piece when the 
 struct PersistentArgs {
   cl::Buffer a, b, pieces;
   cl::Buffer forward0, forward1, backward0, backward1;
-  cl::Buffer flags, state, results;
+  cl::Buffer flags, edges, state, results;
   auto fields() const {
-    return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, state, results);
+    return std::tie(a, b, pieces, forward0, forward1, backward0, backward1, flags, edges, state, results);
   }
 };
 
@@ -65,18 +65,29 @@ std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local
   return persistent_local_bytes(wg, wg / std::min(team, wg), local);
 }
 
-// A piece's stored positions: every one live at some step up to the last,
-// r = (bound + 1) / 2, for the forward diagonals [-R, R] and the backward ones
-// delta - [-R, R], inside the matrix.
+// The positions of each column a workgroup of wg keeps where a piece's several workgroups
+// share its columns in local memory: `spread` blocks of wg at most, as many as the device's
+// local memory holds; 0 where not one block fits.
+std::int64_t spread_room(const DeviceInfo& device, std::int64_t wg, std::int64_t team, std::int64_t spread) {
+  const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, team, 0));
+  const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int)) - 2;
+  return std::min(spread, room / wg) * wg;
+}
+
+// A piece's stored positions (cl/wfa_persistent.h).
 struct Positions {
   std::int64_t low, width;
 };
 Positions positions_of(const Piece& piece) {
-  const std::int64_t m = piece.m, n = piece.n, last_step = (piece.bound + 1) / 2, delta = n - m;
-  const std::int64_t fwd_lo = -std::min(last_step, m), fwd_hi = std::min(last_step, n);
-  const std::int64_t low = std::max(-m, std::min(fwd_lo, delta - fwd_hi));
-  const std::int64_t high = std::min(n, std::max(fwd_hi, delta - fwd_lo));
-  return {low, high - low + 1};
+  return {persistent_low(piece.m, piece.n, piece.bound), persistent_width(piece.m, piece.n, piece.bound)};
+}
+
+// Positions per workgroup where a piece's `groups` workgroups keep its columns in local
+// memory, `room` each at most: an equal share in whole blocks of wg; 0 where it is more.
+std::int64_t spread_width(const Piece& piece, std::int64_t groups, std::int64_t wg, std::int64_t room) {
+  const std::int64_t width = positions_of(piece).width, share = (width + groups - 1) / groups;
+  const std::int64_t blocks = (share + wg - 1) / wg;
+  return blocks * wg <= room ? blocks * wg : 0;
 }
 
 // The largest bound under which a piece's positions fit `local` a column (the kernel's
@@ -133,8 +144,10 @@ struct LaunchTable {
   std::uint64_t width = 0;  // column entries of every piece
 };
 
+// `group_widths`: the positions each workgroup of a piece keeps in local memory (none:
+// the columns are global).
 LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
-                         std::int64_t solo) {
+                         std::int64_t solo, const std::vector<std::int64_t>& group_widths) {
   LaunchTable table;
   const bool host_state = groups > 1;
   if (host_state) {
@@ -148,7 +161,7 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
     const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
     const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
     table.pieces.push_back({piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(table.width),
-                            at.low, piece.bound, solo_last});
+                            at.low, piece.bound, solo_last, group_widths.empty() ? 0 : group_widths[q]});
     table.width += static_cast<std::uint64_t>(at.width);
     if (!host_state) continue;
     for (std::int64_t g = 0; g < groups; ++g)
@@ -181,6 +194,8 @@ class PieceMeetings final : public BreakpointFinder {
   // with their columns in local memory and their bounds capped to fit; those that end
   // above a cap below their own bound run again with global columns.
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
+  // One piece over the device's workgroups.
+  Breakpoint run_alone(const Piece& piece);
   Costs costs() const override { return costs_; }
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
 
@@ -192,7 +207,7 @@ class PieceMeetings final : public BreakpointFinder {
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
   std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                           std::int64_t wg, double expected_steps);
+                                           std::int64_t wg, bool spread, double expected_steps);
 
   OpenDevice& device_;
   Params params_;
@@ -201,7 +216,7 @@ class PieceMeetings final : public BreakpointFinder {
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
   bool batch_ = false;
   std::uint64_t pieces_finished_ = 0;  // by the launches before the running one
-  GrowingBuffer columns_[4], state_, table_, results_;  // kept from launch to launch
+  GrowingBuffer columns_[4], edges_, state_, table_, results_;  // kept from launch to launch
   std::optional<DeviceCounters> flags_;  // also read for the progress as a launch runs
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
@@ -223,7 +238,10 @@ void PieceMeetings::prepare_levels() {
   // a count the estimate cannot foretell: such levels are left to build when they come (a
   // build not used costs as much as one used where the driver compiles one program at a
   // time, as NVIDIA's does).
+  // Several workgroups a piece share its columns in local memory where a piece's width
+  // (about its distance) over them fits their room.
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
+  const std::int64_t room = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(allowed)) {
@@ -231,8 +249,9 @@ void PieceMeetings::prepare_levels() {
       break;
     }
     const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
+    const bool spread = groups > 1 && room > 0 && d / static_cast<double>(groups) <= static_cast<double>(room);
     if (count == 1 || d / static_cast<double>(wg) >= static_cast<double>(groups))
-      options.push_back(program_options(groups, wg, 0));
+      options.push_back(program_options(groups, wg, spread ? room : 0));
   }
   device_.prepare("wfa_persistent.cl", options);
 }
@@ -242,6 +261,7 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
     if (piece.m >= INT_MAX || piece.n >= INT_MAX)
       throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
                                                  " bytes (32-bit rows)");
+  if (pieces.size() == 1 && !batch_) return {run_alone(pieces.front())};
   const std::int64_t local = params_.at("local");
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
     return run_launches(pieces, 0);
@@ -276,6 +296,30 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
   const std::vector<Breakpoint> second = run_launches(again, 0);
   for (std::size_t k = 0; k < again.size(); ++k) out[again_of[k]] = second[k];
   return out;
+}
+
+// Where the piece's columns may be shared out in local memory, under a bound from its
+// estimate (twice it, and 1,024 to spare: a wider bound only widens each workgroup's
+// share), doubled while its distance lies above it: each run costs about its bound's
+// steps, all of them at most twice the last's. Then, or where its share would not fit, in
+// global memory under its own bound.
+Breakpoint PieceMeetings::run_alone(const Piece& piece) {
+  const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
+  const std::int64_t room = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  const double estimate = piece.estimate >= 0 ? piece.estimate : estimate_;
+  Piece capped = piece;
+  if (!piece.exact && allowed > 1 && room > 0) {
+    capped.bound = std::min(piece.bound, static_cast<std::int64_t>(2 * estimate) + 1024);
+    log().debug("persistent: estimate {:.0f}, first bound {}", estimate, capped.bound);
+  }
+  while (capped.bound < piece.bound && spread_width(capped, allowed, wg, room) > 0) {
+    const Breakpoint found = run_launches({capped}, 0).front();
+    if (found.distance <= capped.bound) return found;
+    log().debug("persistent: no meeting within the bound {}; again under {}", capped.bound,
+                std::min(piece.bound, 2 * capped.bound));
+    capped.bound = std::min(piece.bound, 2 * capped.bound);
+  }
+  return run_launches({piece}, 0).front();
 }
 
 std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t local) {
@@ -322,16 +366,33 @@ std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pi
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
                            std::int64_t local, std::vector<Breakpoint>& out) {
-  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, local));
+  // Several workgroups of a piece keep their shares of its columns in local memory where
+  // every piece's share fits `spread` blocks; one workgroup a piece, where `local` says.
+  const std::int64_t spread = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  std::vector<std::int64_t> group_widths;
+  if (groups > 1 && spread > 0)
+    for (std::size_t q = 0; q < count; ++q) {
+      const std::int64_t share = spread_width(pieces[q], groups, wg, spread);
+      if (share == 0) {
+        group_widths.clear();
+        break;
+      }
+      group_widths.push_back(share);
+    }
+  else if (groups == 1 && local > 0)
+    group_widths.assign(count, local);
+  const std::int64_t columns = group_widths.empty() ? 0 : groups > 1 ? spread : local;
+  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
-  LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"));
-  if (local > 0) table.width = 0;  // the columns live in the workgroups' local memory
+  LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"), group_widths);
+  if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
   double distance = 0;
   for (std::size_t q = 0; q < count; ++q)
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
-  const std::vector<PersistentResult> results = run_kernel(kernel, table, groups, wg, distance / 2 + 1);
+  const std::vector<PersistentResult> results =
+      run_kernel(kernel, table, groups, wg, groups > 1 && columns > 0, distance / 2 + 1);
   for (std::size_t q = 0; q < count; ++q) {
     costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
     out.push_back(breakpoint_of(results[q], pieces[q].bound));
@@ -339,7 +400,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
 }
 
 std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                        std::int64_t wg, double expected_steps) {
+                                                        std::int64_t wg, bool spread, double expected_steps) {
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
   std::vector<PersistentResult> results(count);
@@ -355,6 +416,9 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
     if (!flags_ || flags_->count() < flag_count) flags_ = device_.counters(flag_count);
     args.flags = flags_->buffer();
+    // The edges' words carry their step + 1: zero is none, as a launch starts.
+    const std::size_t edge_bytes = spread ? flag_count * EDGE_WORDS * sizeof(cl_ulong) : sizeof(cl_ulong);
+    args.edges = edges_.at_least(device_, edge_bytes);
     args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(groups) * sizeof(cl_int));
     args.results = results_.at_least(device_, count * sizeof(PersistentResult));
     cl::CommandQueue& queue = device_.queue();
@@ -364,8 +428,10 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
       queue.enqueueWriteBuffer(args.flags, CL_TRUE, 0, table.flags.size() * sizeof(cl_int), table.flags.data());
       queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
     }
+    if (spread) queue.enqueueFillBuffer(args.edges, cl_ulong{0}, 0, edge_bytes);
     set_args(kernel, args);
-    std::uint64_t held = table_.bytes() + flags_->count() * sizeof(cl_int) + state_.bytes() + results_.bytes();
+    std::uint64_t held =
+        table_.bytes() + flags_->count() * sizeof(cl_int) + edges_.bytes() + state_.bytes() + results_.bytes();
     for (const GrowingBuffer& c : columns_) held += c.bytes();
     peak_bytes_ = std::max(peak_bytes_, held);
 
@@ -395,8 +461,12 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     pieces_finished_ += count;
-    log().debug("persistent: {} piece(s), {} positions, {} workgroup(s) of {} each, words={}; kernel {:.1f} ms", count,
-                table.width, groups, wg, words_, 1e3 * busy.seconds());
+    log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.1f} ms",
+                count, table.width, groups, wg,
+                spread ? " (local columns, the first piece's " + std::to_string(table.pieces.front().group_width) +
+                             " positions each)"
+                       : "",
+                words_, 1e3 * busy.seconds());
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }
@@ -473,6 +543,11 @@ std::vector<Variant> persistent_variants() {
       {"local", 512, 0, 2048,
        "positions of each column that pieces of one workgroup keep in local memory, their bounds capped to fit "
        "(0: global memory); those that end above the cap run again in global memory",
+       Sweep::none},
+      {"spread", 1, 0, 16,
+       "blocks of wg positions at most that each of a piece's several workgroups keeps of its columns in local "
+       "memory, exchanging only their edges' rows with their neighbours (0, or a piece whose share is larger: its "
+       "columns in global memory, every workgroup stepping a share of its live blocks)",
        Sweep::none},
       extend_param(),
   };

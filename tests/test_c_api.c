@@ -142,6 +142,41 @@ int main(void) {
     CHECK_DISTANCE(ctx, "acgtN", 5, "ACGTN", 5, NULL, 4);
   }
 
+  /* auto's single pair while its engine's program is cold: on the host, nothing built; then
+     built where asked. A context of its own over an empty program cache. */
+  {
+    enum { N = 2000 };
+    static char a[N], b[N];
+    random_pair(a, b, N);
+    char dir[] = "/tmp/levcl-c-cold-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    const char* old_cache = getenv("LEVCL_CACHE_DIR");
+    char* kept = old_cache ? strdup(old_cache) : NULL;
+    setenv("LEVCL_CACHE_DIR", dir, 1);
+    levcl_context* cold = NULL;
+    CHECK_STATUS(levcl_context_create(NULL, &cold), LEVCL_OK);
+    const int64_t expected = distance(cold, a, N, b, N, "cpu-dp", __LINE__);
+    CHECK_STATUS(levcl_set_cold_programs(cold, LEVCL_COLD_HOST), LEVCL_OK);
+    CHECK_DISTANCE(cold, a, N, b, N, NULL, expected);
+    CHECK(levcl_last_build_seconds(cold) == 0);
+    CHECK_STATUS(levcl_set_cold_programs(cold, LEVCL_COLD_BUILD), LEVCL_OK);
+    CHECK_DISTANCE(cold, a, N, b, N, NULL, expected);
+    CHECK(levcl_last_build_seconds(cold) > 0);
+    CHECK_STATUS(levcl_set_cold_programs(cold, LEVCL_COLD_HOST_ON_GPU), LEVCL_OK);
+    CHECK_STATUS(levcl_set_cold_programs(cold, (levcl_cold_programs)7), LEVCL_INVALID_ARGUMENT);
+    CHECK_STATUS(levcl_set_cold_programs(NULL, LEVCL_COLD_HOST), LEVCL_INVALID_ARGUMENT);
+    levcl_context_destroy(cold);
+    char remove[64];
+    snprintf(remove, sizeof remove, "rm -rf %s", dir);
+    CHECK(system(remove) == 0);
+    if (kept) {
+      setenv("LEVCL_CACHE_DIR", kept, 1);
+      free(kept);
+    } else {
+      unsetenv("LEVCL_CACHE_DIR");
+    }
+  }
+
   /* Result fields. */
   {
     levcl_result r;

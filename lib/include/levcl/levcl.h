@@ -119,6 +119,17 @@ LEVCL_API levcl_status levcl_verify_alignment(const char* a, size_t len_a, const
 #define LEVCL_N_MISMATCH 2u  /* N or n never matches anything, N included (SAM's NM) */
 LEVCL_API levcl_status levcl_set_input_rules(levcl_context* context, unsigned rules);
 
+/* What auto does with a single pair while the program its engine needs is neither built on
+   the context's device nor in the on-disk cache (ColdPrograms in levcl.hpp): build it, or
+   run the pair on the host's cheapest engine while the host's time stays below a first
+   build's, on a GPU only (the default) or on any device. */
+typedef enum levcl_cold_programs {
+  LEVCL_COLD_BUILD = 0,
+  LEVCL_COLD_HOST_ON_GPU = 1,
+  LEVCL_COLD_HOST = 2
+} levcl_cold_programs;
+LEVCL_API levcl_status levcl_set_cold_programs(levcl_context* context, levcl_cold_programs policy);
+
 /* Stops the call running on `context` now, from any thread (a signal handler may call it):
    that call returns LEVCL_CANCELLED at its next safe point (before a launch, while waiting
    for the device, between pairs), within milliseconds, or when a launch that is running

@@ -264,6 +264,18 @@ levcl_status levcl_set_input_rules(levcl_context* context, unsigned rules) {
   });
 }
 
+levcl_status levcl_set_cold_programs(levcl_context* context, levcl_cold_programs policy) {
+  return guarded([&] {
+    if (context == nullptr) invalid("levcl_set_cold_programs: context is NULL");
+    switch (policy) {
+      case LEVCL_COLD_BUILD: context->context.set_cold_programs(levcl::ColdPrograms::build); return;
+      case LEVCL_COLD_HOST_ON_GPU: context->context.set_cold_programs(levcl::ColdPrograms::host_on_gpu); return;
+      case LEVCL_COLD_HOST: context->context.set_cold_programs(levcl::ColdPrograms::host); return;
+    }
+    invalid("levcl_set_cold_programs: unknown policy " + std::to_string(static_cast<int>(policy)));
+  });
+}
+
 void levcl_cancel(levcl_context* context) {
   if (context) context->context.cancel();
 }

@@ -369,6 +369,10 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   // Several workgroups of a piece keep their shares of its columns in local memory where
   // every piece's share fits `spread` blocks; one workgroup a piece, where `local` says.
   const std::int64_t spread = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  // A piece alone whose columns are shared out runs on every workgroup allowed, those beyond
+  // its positions ending at once: one program whatever its width (its first bound's).
+  const std::int64_t allowed = groups_allowed(device_.info(), params_);
+  if (count == 1 && groups > 1 && spread > 0 && spread_width(pieces[0], allowed, wg, spread) > 0) groups = allowed;
   std::vector<std::int64_t> group_widths;
   if (groups > 1 && spread > 0)
     for (std::size_t q = 0; q < count; ++q) {

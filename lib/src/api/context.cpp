@@ -146,9 +146,11 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   detail::OpenDevice* dev =
       automatic || detail::find_variant(variant, capability).info.uses_device ? &open() : nullptr;
   // The CPU variants have no tuning to look up: their defaults.
+  const auto choosing = std::chrono::steady_clock::now();
   const TunedChoice tuned = !dev        ? TunedChoice{variant, detail::resolve_params(detail::find_variant(variant).info, {}), "defaults"}
                             : automatic ? detail::auto_choice(dev->info(), *pair).choice
                                         : tuned_choice(dev->info(), variant);
+  const double choice_seconds = detail::seconds_since(choosing);
   const auto& v = detail::find_variant(tuned.variant);
   const Params own = detail::params_for(call_params, v.info.name, !automatic);
   const auto set = params.find(v.info.name);
@@ -156,7 +158,7 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   if (dev)
     if (const std::string why = unrunnable_reason(dev->info(), v.info.name, resolved); !why.empty())
       throw Error(ErrorCode::unsupported, v.info.name + ": " + why);
-  return Plan{&v, std::move(resolved), std::move(source), dev, &cancel};
+  return Plan{&v, std::move(resolved), std::move(source), dev, &cancel, choice_seconds};
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
@@ -180,7 +182,7 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = detail::seconds_since(start);
   result.costs.build_seconds = plan.device ? plan.device->build_seconds() - built_before : 0.0;
-  result.costs.seconds = std::max(0.0, elapsed - result.costs.build_seconds);
+  result.costs.seconds = std::max(0.0, elapsed - result.costs.build_seconds) + plan.choice_seconds;
   if (result.distance > call.max_distance) {
     if (!bounded)
       throw Error(ErrorCode::internal, plan.variant->info.name + " found no distance up to " + std::to_string(longest) +
@@ -222,10 +224,10 @@ Result Context::Impl::run_auto(const Plan& plan, const detail::DivergenceSample&
     if (const auto host = detail::host_while_cold(plan.device->info(), pair, host_while_cold)) {
       std::snprintf(why, sizeof why, "auto: on the host while %s is not built (predicted %.3g s; a first build, %.2g s or more)",
                     cold.what(), host->seconds, detail::kFirstBuildSeconds);
-      const Plan on_host{host->variant, detail::resolve_params(host->variant->info, {}), why, nullptr, &cancel};
-      const auto start = std::chrono::steady_clock::now();
+      const Plan on_host{host->variant, detail::resolve_params(host->variant->info, {}), why, nullptr, &cancel,
+                         plan.choice_seconds};
       Result result = run_here(on_host, pair, max_distance);
-      host_while_cold += detail::seconds_since(start);
+      host_while_cold += result.costs.seconds;  // the call's time, auto's choice included
       return result;
     }
     if (auto quick = detail::quick_build_params(*plan.variant, plan.params,

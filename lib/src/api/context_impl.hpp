@@ -56,6 +56,7 @@ struct Context::Impl {
     std::string params_source;
     detail::OpenDevice* device;
     const detail::Cancellation* cancel;
+    double choice_seconds = 0;  // the choice (auto's with the pair's sample): part of the call's time
   };
   Plan plan(const std::string& variant, Capability capability, const Params& call_params,
             const detail::DivergenceSample* pair = nullptr);

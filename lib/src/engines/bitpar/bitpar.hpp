@@ -89,8 +89,9 @@ inline bool wants_estimate(std::int64_t m, std::int64_t n) { return std::max(m, 
 // that is too narrow costs a whole second run: a margin, not edlib's doubling from a narrow
 // start. Real genomes 47-54% apart sample up to 8.5% below their distance (HHV-6B x EBV,
 // the plasmids, CP000051 x AE002160); a quarter to spare computed 7% more cells, 5% more
-// time, on every divergent pair measured (bench/results/h100/session39, call 3). A divergent pair's band is still about half its matrix: a cell lies in it
-// only where the diagonals from both corners to it add up to at most the bound.
+// time, on every divergent pair measured (bench/results/h100/session39, call 3). A
+// divergent pair's band is still about half its matrix: a cell lies in it only where the
+// diagonals from both corners to it add up to at most the bound.
 inline std::int64_t first_bound(std::int64_t m, std::int64_t n, double estimate) {
   const std::int64_t longest = std::max(m, n);
   if (!wants_estimate(m, n) || estimate < 0) return longest;

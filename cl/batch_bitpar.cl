@@ -4,13 +4,14 @@
 // blocks (BLOCK_STEP, bitpar_common.cl) of 32 rows (64 in batch_bitpar_lanes).
 //
 // The host copies a chunk's strings, each once however many pairs use it, and lists them
-// and the pairs; the device does the rest. batch_present marks the byte values the strings
-// hold, which make the chunk's symbol codes (batch_bitpar.h); batch_masks builds the match
-// masks of every string that is some pair's rows (the shorter string), a 32-row word per
-// work-item; batch_bitpar sweeps each pair's rows in stripes of WORDS blocks held in
-// registers, the blocks skewed by a column each (as cpu-bitpar's lanes), its columns read
-// as bytes and coded through a table in local memory; a stripe hands its bottom row's
-// horizontal deltas to the next through the pair's bus bytes.
+// and the pairs; the device does the rest. batch_unpack expands a chunk sent as bases;
+// batch_present marks the byte values the strings hold, which make the chunk's symbol
+// codes (batch_bitpar.h); batch_masks builds the match masks of every string that is some
+// pair's rows (the shorter string), a 32-row word per work-item; batch_bitpar sweeps each
+// pair's rows in stripes of WORDS blocks held in registers, the blocks skewed by a column
+// each (as cpu-bitpar's lanes), its columns read as bytes and coded through a table in
+// local memory; a stripe hands its bottom row's horizontal deltas to the next through the
+// pair's bus bytes.
 //
 // Each pair has a bound k and computes only the band of diagonals a path of cost <= k can
 // use, with the overestimates outside it that lib/src/engines/bitpar/bitpar.hpp
@@ -46,6 +47,14 @@ __kernel void batch_present(__global const uchar* restrict bytes, const ulong co
     if (seen[w]) atomic_or(&group[w], seen[w]);
   barrier(CLK_LOCAL_MEM_FENCE);
   if (lid < BATCH_BYTE_WORDS && group[lid]) atomic_or(&present[lid], group[lid]);
+}
+
+// The chunk's bytes from its bases (batch_bitpar.h): a work-item per byte of bases.
+__kernel void batch_unpack(__global const uchar* restrict bases, const ulong count, __global uchar* restrict raw) {
+  const size_t i = get_global_id(0);
+  if (i >= count) return;
+  const uchar b = bases[i];
+  vstore4((uchar4)(b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6), i, raw);
 }
 
 // The chunk's code of every byte value (batch_bitpar.h) into `codes`, by the workgroup.

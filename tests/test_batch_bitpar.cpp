@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "batches.hpp"
+#include "engines/batch_bitpar/bases.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
 
@@ -77,25 +78,85 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
 
 TEST_CASE("a chunk of many megabytes, its bytes copied in round by round as they are gathered") {
   // 39 MB of strings: two rounds of gathering, each slice's part a copy of its own; every
-  // pair once in one chunk, and again in chunks of 16 MiB.
-  levcl::Context context;
-  std::mt19937_64 rng(17);
-  std::vector<std::string> strings;
-  for (int i = 0; i < 120000; ++i) strings.push_back(levcl::test::random_string(rng, 250 + i % 150, 4));
-  std::vector<std::string_view> views(strings.begin(), strings.end());
-  std::vector<levcl::IndexPair> pairs;
-  for (std::uint32_t i = 0; i + 1 < views.size(); i += 2) {
-    const std::string mutated = levcl::test::mutate(rng, strings[i], 0.05, 4);
-    strings[i + 1] = i % 6 == 0 ? strings[i + 1] : mutated;
-    views[i + 1] = strings[i + 1];
-    pairs.push_back({i, i + 1});
+  // pair once in one chunk, and again in chunks of 16 MiB. Of bytes 0-3; of A, C, G and T
+  // (bases); and of bases but for the last string's last letter, an N: its chunk is
+  // gathered again as bytes after its first round has gone in as bases.
+  for (const std::string letters : {std::string("\0\1\2\3", 4), std::string("ACGT"), std::string("ACGTN")}) {
+    CAPTURE(letters);
+    levcl::Context context;
+    std::mt19937_64 rng(17);
+    const std::string alphabet = letters.substr(0, 4);
+    std::vector<std::string> strings;
+    for (int i = 0; i < 120000; ++i) strings.push_back(levcl::random_string(rng, 250 + i % 150, alphabet));
+    std::vector<std::string_view> views(strings.begin(), strings.end());
+    std::vector<levcl::IndexPair> pairs;
+    for (std::uint32_t i = 0; i + 1 < views.size(); i += 2) {
+      const std::string mutated = levcl::mutate(rng, strings[i], 0.05, alphabet);
+      strings[i + 1] = i % 6 == 0 ? strings[i + 1] : mutated;
+      views[i + 1] = strings[i + 1];
+      pairs.push_back({i, i + 1});
+    }
+    strings.back().back() = letters.back();
+    for (std::uint32_t i = 0; i + 3 < views.size(); i += 7) pairs.push_back({i + 3, i});  // strings in two pairs
+    const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
+    for (const std::int64_t chunk : {std::int64_t{1} << 20, std::int64_t{16} << 10}) {
+      CAPTURE(chunk);
+      const levcl::BatchResult got = context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}}});
+      CHECK(got.distances == expected.distances);
+    }
   }
-  for (std::uint32_t i = 0; i + 3 < views.size(); i += 7) pairs.push_back({i + 3, i});  // strings in two pairs
-  const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
-  for (const std::int64_t chunk : {std::int64_t{1} << 20, std::int64_t{16} << 10}) {
-    CAPTURE(chunk);
-    const levcl::BatchResult got = context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}}});
-    CHECK(got.distances == expected.distances);
+}
+
+TEST_CASE("A, C, G and T pack four bases to a byte, the last repeated to its end; any other byte is refused") {
+  const auto code = [](char letter) { return std::string("ACTG").find(letter); };  // bits 1 and 2 of the letter
+  std::mt19937_64 rng(61);
+  for (std::size_t length = 1; length <= 70; ++length) {
+    CAPTURE(length);
+    const std::string text = levcl::random_string(rng, length, "ACGT");
+    const std::size_t used = (length + 3) / 4;
+    std::vector<std::uint8_t> out(used + 1, 0xA5);  // and a byte past the end, left alone
+    REQUIRE(levcl::detail::pack_bases(text, out.data()));
+    for (std::size_t j = 0; j < 4 * used; ++j) {
+      CAPTURE(j);
+      CHECK((out[j / 4] >> (2 * (j % 4)) & 3) == code(text[std::min(j, length - 1)]));
+    }
+    CHECK(out[used] == 0xA5);
+    for (int other = 0; other < 256; ++other) {  // each byte value at the start, the middle and the end
+      if (code(static_cast<char>(other)) != std::string::npos) continue;
+      for (const std::size_t at : {std::size_t{0}, length / 2, length - 1}) {
+        std::string bad = text;
+        bad[at] = static_cast<char>(other);
+        CHECK_FALSE(levcl::detail::pack_bases(bad, out.data()));
+      }
+    }
+  }
+}
+
+TEST_CASE("batches of bases equal cpu-dp; a chunk with any other byte, a lower-case letter or an N, as bytes") {
+  // Lengths around the bytes of bases (1-9) and the stripes (31-33, 255-257, 1023-1025).
+  std::mt19937_64 rng(67);
+  std::vector<levcl::test::Pair> pairs;
+  for (const std::size_t length : {1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 150, 255, 256, 257, 1023, 1024, 1025, 3001})
+    for (const double rate : {0.0, 0.02, 0.2, 0.6}) {
+      const std::string a = levcl::random_string(rng, length, "ACGT");
+      pairs.push_back({a, levcl::mutate(rng, a, rate, "ACGT")});
+    }
+  pairs.push_back({"A", "ACGTACGTTT"});
+  const std::vector<levcl::test::BatchRun> runs = {
+      {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
+      {{"batch-bitpar", {{"chunk", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB
+      {{"batch-bitpar", {{"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
+  };
+  levcl::Context context;
+  levcl::test::check_batch_runs(context, pairs, runs);
+  for (const char other : {'a', 'N', '\0'}) {  // in the last pair, after chunks of bases; and in the first
+    CAPTURE(other);
+    auto late = pairs;
+    late.back().second.back() = other;
+    levcl::test::check_batch_runs(context, late, runs);
+    auto early = pairs;
+    early.front().first = std::string(1, other);
+    levcl::test::check_batch_runs(context, early, runs);
   }
 }
 

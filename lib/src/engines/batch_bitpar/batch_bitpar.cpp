@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "cl/batch_bitpar.h"
+#include "engines/batch_bitpar/bases.hpp"
 #include "engines/batch_bitpar/long_pairs.hpp"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
@@ -124,6 +125,12 @@ std::int64_t bus_units(const Sides& s, bool lanes) {
   return s.m > class_height(class_of(s.m, lanes)) ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0;
 }
 
+// A string's bytes in a chunk: its length up to whole bytes of bases, so that the chunk's
+// layout holds whether it goes in as bases or as bytes.
+std::uint64_t padded(std::uint64_t length) {
+  return (length + BATCH_BASES_PER_BYTE - 1) / BATCH_BASES_PER_BYTE * BATCH_BASES_PER_BYTE;
+}
+
 // A string's mark for each chunk that holds it, claimed by one host thread.
 class Stamps {
  public:
@@ -152,10 +159,12 @@ class Stamps {
 // A chunk's packing and its device copies; two alternate, so one fills while the other runs.
 struct Slot {
   explicit Slot(OpenDevice& device)
-      : raw(device), table(device), pairs(device), ids(device), distances(device),
+      : raw(device), bases(device), table(device), pairs(device), ids(device), distances(device),
         finished(device.counters(BATCH_FINISHED_COUNTERS)) {}
   std::size_t begin = 0, end = 0;  // its pairs: packed[begin .. end - 1] of run_batch
   Pinned<std::uint8_t> raw;        // its strings' bytes
+  Pinned<std::uint8_t> bases;      // or their bases, four to a byte (cl/batch_bitpar.h)
+  bool as_bases = false;           // which of the two went in
   Pinned<BatchString> table;       // its strings: row strings first
   Pinned<BatchPair> pairs;
   Pinned<cl_uint> ids;             // the pairs the pass computes, by size class
@@ -166,7 +175,7 @@ struct Slot {
   cl_int band = 0;             // its pairs' first bound beyond their length difference
   std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
   bool first_pass = true;
-  GrowingBuffer d_raw, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
+  GrowingBuffer d_raw, d_bases, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
   DeviceCounters finished;  // the pass's pairs finished, read as it runs
   cl::Event done;
 };
@@ -185,17 +194,23 @@ struct Slots {
 };
 
 // Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
-// masks at the most codes and the buses, within the device's. Counted without shared
-// strings while the whole batch fits so (one chunk, no serial pass); else pair by pair,
-// each string once.
+// masks at the most codes and the buses, within the device's. One chunk where the whole
+// batch fits with every pair as long as its longest string (`longest`, known: no pass over
+// the pairs) or counted without shared strings; else pair by pair, each string once.
 std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
-                                    std::uint64_t host_budget, std::uint64_t device_budget) {
+                                    std::int64_t longest, std::uint64_t host_budget, std::uint64_t device_budget) {
   const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
-    const std::uint64_t strings = (new_rows ? s.m + sizeof(BatchString) : 0) + (new_columns ? s.n + sizeof(BatchString) : 0);
+    const std::uint64_t bytes = (new_rows ? padded(s.m) : 0) + (new_columns ? padded(s.n) : 0);
+    const std::uint64_t strings = bytes + (std::uint64_t{new_rows} + new_columns) * sizeof(BatchString);
     host += strings + sizeof(BatchPair) + 2 * sizeof(cl_uint);
-    device += strings + sizeof(BatchPair) + 3 * sizeof(cl_uint) + (new_rows ? kMostMaskBytesPerRow * s.m : 0) +
-              static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
+    device += strings + bytes / BATCH_BASES_PER_BYTE + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
+              (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
+  if (packed.size() <= kChunkPairs) {
+    std::uint64_t h = 0, d = 0;
+    cost(Sides{0, 0, longest, longest}, true, true, h, d);
+    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return {packed.size()};
+  }
   const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
   parallel_slices(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
@@ -241,9 +256,11 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
 // string once (row strings first in the table, by the offsets of their masks), copies its
 // bytes, lists the pairs by size class. The bytes are copied in rounds, each thread a
 // part of its strings a round, and `copied(from, to)` is told of every range of them in
-// place, so that the device copies them in while the host gathers the next round.
-void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, Slots& kept, Slot& slot,
-          const std::function<void(std::uint64_t from, std::uint64_t to)>& copied) {
+// place (offsets of bytes, slot.as_bases saying which buffer), so that the device copies
+// them in while the host gathers the next round. With `try_bases`, they go as bases
+// until a string holds another byte, then again from the first round as bytes.
+void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, bool try_bases, Slots& kept,
+          Slot& slot, const std::function<void(std::uint64_t from, std::uint64_t to)>& copied) {
   const std::size_t count = slot.end - slot.begin;
   if (++kept.mark == 0) {  // the marks wrapped: none may match an old one
     kept.in_chunk.clear();
@@ -273,7 +290,7 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
     Share& share = shares[slice];
     for (const std::uint32_t s : share.claimed) {
       const std::uint64_t length = call.strings[s].size();
-      share.raw += length;
+      share.raw += padded(length);
       if (kept.as_rows.has(s, mark)) {
         ++share.rows;
         share.words += words_of(length);
@@ -305,34 +322,60 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
       class_at[c] += n;
     }
 
-  std::uint8_t* raw = slot.raw.reserve(slot.raw_bytes);
   BatchString* table = slot.table.reserve(slot.strings);
   BatchPair* pairs = slot.pairs.reserve(count);
   cl_uint* ids = slot.ids.reserve(count);
   slot.distances.reserve(count);
-  const std::size_t rounds = std::clamp<std::uint64_t>(slot.raw_bytes / kRoundBytes, 1, kMostRounds);
-  for (std::size_t round = 0; round < rounds; ++round) {
-    std::vector<std::uint64_t> from(slices);
-    parallel_each(slices, call.threads, [&](std::size_t slice) {
-      Share& share = shares[slice];
-      from[slice] = share.raw;
-      const std::size_t total = share.claimed.size();
-      for (std::size_t c = total * round / rounds; c < total * (round + 1) / rounds; ++c) {
-        const std::uint32_t s = share.claimed[c];
-        const std::string_view text = call.strings[s];
-        const bool rows = kept.as_rows.has(s, mark);
-        const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
-        kept.index_of[s] = static_cast<std::uint32_t>(index);
-        table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
-                        static_cast<cl_uint>(rows ? share.words : 0), 0};
-        std::memcpy(raw + share.raw, text.data(), text.size());
-        share.raw += text.size();
-        if (rows) share.words += words_of(text.size());
-      }
-    });
+  struct Start {
+    std::uint64_t raw, rows, others, words;
+  };
+  std::vector<Start> starts(slices);
+  for (std::size_t slice = 0; slice < slices; ++slice)
+    starts[slice] = {shares[slice].raw, shares[slice].rows, shares[slice].others, shares[slice].words};
+  // Every string's bytes in place, as bases or as bytes; false where a string is not bases.
+  const auto gather = [&](bool as_bases) {
+    slot.as_bases = as_bases;
+    std::uint8_t* out = as_bases ? slot.bases.reserve(slot.raw_bytes / BATCH_BASES_PER_BYTE) : slot.raw.reserve(slot.raw_bytes);
+    std::atomic<bool> other_bytes{false};
     for (std::size_t slice = 0; slice < slices; ++slice)
-      if (shares[slice].raw > from[slice]) copied(from[slice], shares[slice].raw);
-  }
+      shares[slice].raw = starts[slice].raw, shares[slice].rows = starts[slice].rows,
+      shares[slice].others = starts[slice].others, shares[slice].words = starts[slice].words;
+    const std::size_t rounds = std::clamp<std::uint64_t>(slot.raw_bytes / kRoundBytes, 1, kMostRounds);
+    for (std::size_t round = 0; round < rounds; ++round) {
+      std::vector<std::uint64_t> from(slices);
+      parallel_each(slices, call.threads, [&](std::size_t slice) {
+        Share& share = shares[slice];
+        from[slice] = share.raw;
+        const std::size_t total = share.claimed.size();
+        for (std::size_t c = total * round / rounds; c < total * (round + 1) / rounds; ++c) {
+          const std::uint32_t s = share.claimed[c];
+          const std::string_view text = call.strings[s];
+          if (as_bases) {
+            if (other_bytes.load(std::memory_order_relaxed)) return;
+            if (!pack_bases(text, out + share.raw / BATCH_BASES_PER_BYTE)) {
+              other_bytes.store(true, std::memory_order_relaxed);
+              return;
+            }
+          } else {
+            std::memcpy(out + share.raw, text.data(), text.size());
+            std::memset(out + share.raw + text.size(), text.back(), padded(text.size()) - text.size());
+          }
+          const bool rows = kept.as_rows.has(s, mark);
+          const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
+          kept.index_of[s] = static_cast<std::uint32_t>(index);
+          table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
+                          static_cast<cl_uint>(rows ? share.words : 0), 0};
+          share.raw += padded(text.size());
+          if (rows) share.words += words_of(text.size());
+        }
+      });
+      if (other_bytes) return false;
+      for (std::size_t slice = 0; slice < slices; ++slice)
+        if (shares[slice].raw > from[slice]) copied(from[slice], shares[slice].raw);
+    }
+    return true;
+  };
+  if (!try_bases || !gather(true)) gather(false);
   parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
@@ -414,7 +457,16 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   const std::uint64_t raw_bytes = std::max<std::uint64_t>(1, slot.raw_bytes);
-  slot.d_raw.at_least(device, raw_bytes);  // its bytes went in as pack gathered them
+  slot.d_raw.at_least(device, raw_bytes);  // its bytes went in as pack gathered them, or its bases
+  if (slot.as_bases) {
+    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_unpack", "");
+    const std::size_t wg = std::min<std::size_t>(256, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
+    const std::uint64_t bytes = slot.raw_bytes / BATCH_BASES_PER_BYTE;
+    kernel.setArg(0, slot.d_bases.buffer());
+    kernel.setArg(1, cl_ulong{bytes});
+    kernel.setArg(2, slot.d_raw.buffer());
+    device.launch(kernel, (bytes + wg - 1) / wg * wg, wg, busy.event(false));
+  }
   queue.enqueueWriteBuffer(slot.d_table.at_least(device, slot.strings * sizeof(BatchString)), CL_FALSE, 0,
                            slot.strings * sizeof(BatchString), slot.table.data());
   queue.enqueueWriteBuffer(slot.d_pairs.at_least(device, count * sizeof(BatchPair)), CL_FALSE, 0,
@@ -527,16 +579,17 @@ struct Phases {
 
 // The pairs `packed` in chunks, their first passes at `band`.
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
-                bool lanes, Slots& kept, BusySpan& busy, Phases& phases, BatchResult& out) {
+                bool lanes, std::int64_t longest, Slots& kept, BusySpan& busy, Phases& phases, BatchResult& out) {
   const DeviceInfo& info = device.info();
   // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  const std::vector<std::size_t> ends = chunk_ends(call, packed, lanes, host_budget, device_budget);
+  const std::vector<std::size_t> ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
   phases.lap(phases.choose);
   Slot* slots = kept.slot;
   std::size_t begin = 0;
+  bool try_bases = true;  // until a chunk holds another byte: then the call's others go as bytes
   for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
     Slot& slot = slots[chunk % 2];
     slot.begin = begin;
@@ -544,18 +597,22 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     slot.band = band;
     // The bytes go in as they are gathered; the slot's buffers were last used two chunks ago,
     // whose launches have been waited for.
-    pack(call, packed, lanes, kept, slot, [&](std::uint64_t from, std::uint64_t to) {
-      cl::Buffer& d_raw = slot.d_raw.at_least(device, std::max<std::uint64_t>(1, slot.raw_bytes));
-      device.queue().enqueueWriteBuffer(d_raw, CL_FALSE, static_cast<std::size_t>(from), static_cast<std::size_t>(to - from),
-                                        slot.raw.data() + from);
+    pack(call, packed, lanes, try_bases, kept, slot, [&](std::uint64_t from, std::uint64_t to) {
+      const std::uint64_t per_byte = slot.as_bases ? BATCH_BASES_PER_BYTE : 1;
+      GrowingBuffer& buffer = slot.as_bases ? slot.d_bases : slot.d_raw;
+      device.queue().enqueueWriteBuffer(buffer.at_least(device, std::max<std::uint64_t>(1, slot.raw_bytes / per_byte)),
+                                        CL_FALSE, static_cast<std::size_t>(from / per_byte),
+                                        static_cast<std::size_t>((to - from) / per_byte),
+                                        (slot.as_bases ? slot.bases.data() : slot.raw.data()) + from / per_byte);
     });
+    try_bases = slot.as_bases;
     phases.lap(phases.pack);
     launch(device, call, slot, busy, out);
     phases.lap(phases.copy_in);
     if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
     phases.lap(phases.collect);
-    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes", chunk, slot.begin, slot.end, slot.strings,
-                slot.code_count);
+    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
+                slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
     begin = slot.end;
   }
   collect(device, call, packed, slots[(ends.size() - 1) % 2], busy, out);
@@ -584,11 +641,13 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const std::size_t slices = slice_count(call.count, call.threads, 4096);
   kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
   std::vector<std::size_t> most_by_slice(slices, 0);
+  std::vector<std::int64_t> longest_by_slice(slices, 0);
   parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     // Filled here, apart: the slices' vectors side by side would share cache lines.
     std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
     mine.clear();
     std::size_t most = 0;
+    std::int64_t longest = 0;
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, i);
       if (s.m == 0)
@@ -598,17 +657,21 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       else {
         mine.push_back(static_cast<std::uint32_t>(i));
         most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
+        longest = std::max(longest, s.n);
       }
     }
     kept.by_slice[slice] = std::move(mine);
     most_by_slice[slice] = most;
+    longest_by_slice[slice] = longest;
   });
   std::vector<std::uint32_t>& packed = kept.packed;
   packed.clear();
   std::size_t string_count = 0;
+  std::int64_t longest = 0;  // the longest string a pair with cells has
   for (std::size_t s = 0; s < slices; ++s) {
     packed.insert(packed.end(), kept.by_slice[s].begin(), kept.by_slice[s].end());
     string_count = std::max(string_count, most_by_slice[s]);
+    longest = std::max(longest, longest_by_slice[s]);
   }
   device.progress().add_pairs(call.count - packed.size());
   if (packed.empty()) return;
@@ -626,11 +689,11 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     // The pairs of `ids` from bounds of their length difference plus `first_band`: with
     // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
     const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
-      if (long_rows == 0) return run_chunks(device, call, ids, first_band, lanes, kept, busy, phases, out);
+      if (long_rows == 0) return run_chunks(device, call, ids, first_band, lanes, longest, kept, busy, phases, out);
       std::vector<std::uint32_t> long_pairs, rest;
       for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
       if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
-      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, kept, busy, phases, out);
+      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, longest, kept, busy, phases, out);
     };
     // A band of at least what every distance is known to reach: no pass below it.
     cl_int band = static_cast<cl_int>(call.params.at("band"));

@@ -22,7 +22,6 @@
 #include <chrono>
 #include <climits>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -51,11 +50,12 @@ constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, BATCH_LANES};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
-// A chunk's bytes are gathered in rounds of about this many, up to kMostRounds: the
-// device copies one round's while the host gathers the next (10^6 pairs of 150 bp are
-// 300 MB: 5.5 ms of copying at the bus's 54.8 GB/s on the H100, after 11 ms of gathering).
-constexpr std::uint64_t kRoundBytes = std::uint64_t{16} << 20;
-constexpr std::uint64_t kMostRounds = 8;
+// Each host thread copies its share of a chunk's bytes in in parts of about this many, up
+// to kMostParts, each as soon as gathered: the bus copies while the host gathers (10^6
+// pairs of 150 bp are 300 MB of bytes, 75 MB of bases: 1.4 ms of copying at the bus's 54.8
+// GB/s from pinned memory on the H100).
+constexpr std::uint64_t kPartBytes = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMostParts = 8;
 // Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's
 // long pairs when fewer (a share of a batch dealt to four GPUs), down to the least that
 // shows a 90th percentile.
@@ -252,15 +252,26 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
   return ends;
 }
 
+// Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
+struct Phases {
+  double prepare = 0, choose = 0, claim = 0, gather = 0, list = 0, copy_in = 0, collect = 0;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  void lap(double& phase) {
+    const auto now = std::chrono::steady_clock::now();
+    phase += std::chrono::duration<double>(now - last).count();
+    last = now;
+  }
+};
+
 // Packs slot.begin .. slot.end of packed into slot on the host's threads: claims each
 // string once (row strings first in the table, by the offsets of their masks), copies its
-// bytes, lists the pairs by size class. The bytes are copied in rounds, each thread a
-// part of its strings a round, and `copied(from, to)` is told of every range of them in
-// place (offsets of bytes, slot.as_bases saying which buffer), so that the device copies
-// them in while the host gathers the next round. With `try_bases`, they go as bases
-// until a string holds another byte, then again from the first round as bytes.
-void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, bool try_bases, Slots& kept,
-          Slot& slot, const std::function<void(std::uint64_t from, std::uint64_t to)>& copied) {
+// bytes, lists the pairs by size class. Each thread queues the device's copies of its
+// bytes itself, part by part as it gathers them (OpenCL's queues take commands from any
+// thread): no thread waits on another. With `try_bases`, they go as bases until a string
+// holds another byte, then again as bytes. The slot's buffers were last used two chunks
+// ago, whose launches have been waited for.
+void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
+          bool try_bases, Slots& kept, Slot& slot, Phases& phases) {
   const std::size_t count = slot.end - slot.begin;
   if (++kept.mark == 0) {  // the marks wrapped: none may match an old one
     kept.in_chunk.clear();
@@ -335,19 +346,22 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
   // Every string's bytes in place, as bases or as bytes; false where a string is not bases.
   const auto gather = [&](bool as_bases) {
     slot.as_bases = as_bases;
-    std::uint8_t* out = as_bases ? slot.bases.reserve(slot.raw_bytes / BATCH_BASES_PER_BYTE) : slot.raw.reserve(slot.raw_bytes);
+    const std::uint64_t per_byte = as_bases ? BATCH_BASES_PER_BYTE : 1;
+    const std::uint64_t bytes = std::max<std::uint64_t>(1, slot.raw_bytes / per_byte);
+    std::uint8_t* out = (as_bases ? slot.bases : slot.raw).reserve(bytes);
+    // Whole words of batch_unpack's reads where bases.
+    cl::Buffer& target = (as_bases ? slot.d_bases : slot.d_raw).at_least(device, (bytes + 3) / 4 * 4);
     std::atomic<bool> other_bytes{false};
-    for (std::size_t slice = 0; slice < slices; ++slice)
-      shares[slice].raw = starts[slice].raw, shares[slice].rows = starts[slice].rows,
-      shares[slice].others = starts[slice].others, shares[slice].words = starts[slice].words;
-    const std::size_t rounds = std::clamp<std::uint64_t>(slot.raw_bytes / kRoundBytes, 1, kMostRounds);
-    for (std::size_t round = 0; round < rounds; ++round) {
-      std::vector<std::uint64_t> from(slices);
-      parallel_each(slices, call.threads, [&](std::size_t slice) {
-        Share& share = shares[slice];
-        from[slice] = share.raw;
-        const std::size_t total = share.claimed.size();
-        for (std::size_t c = total * round / rounds; c < total * (round + 1) / rounds; ++c) {
+    parallel_each(slices, call.threads, [&](std::size_t slice) {
+      Share& share = shares[slice];
+      share.raw = starts[slice].raw, share.rows = starts[slice].rows, share.others = starts[slice].others,
+      share.words = starts[slice].words;
+      const std::size_t total = share.claimed.size();
+      const std::uint64_t end = slice + 1 < slices ? starts[slice + 1].raw : slot.raw_bytes;
+      const std::uint64_t parts = std::clamp<std::uint64_t>((end - share.raw) / per_byte / kPartBytes, 1, kMostParts);
+      for (std::uint64_t part = 0; part < parts; ++part) {
+        const std::uint64_t from = share.raw;
+        for (std::size_t c = total * part / parts; c < total * (part + 1) / parts; ++c) {
           const std::uint32_t s = share.claimed[c];
           const std::string_view text = call.strings[s];
           if (as_bases) {
@@ -368,14 +382,16 @@ void pack(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool 
           share.raw += padded(text.size());
           if (rows) share.words += words_of(text.size());
         }
-      });
-      if (other_bytes) return false;
-      for (std::size_t slice = 0; slice < slices; ++slice)
-        if (shares[slice].raw > from[slice]) copied(from[slice], shares[slice].raw);
-    }
-    return true;
+        if (share.raw > from)
+          device.queue().enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (share.raw - from) / per_byte,
+                                            out + from / per_byte);
+      }
+    });
+    return !other_bytes;
   };
+  phases.lap(phases.claim);
   if (!try_bases || !gather(true)) gather(false);
+  phases.lap(phases.gather);
   parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
@@ -457,24 +473,29 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   const std::uint64_t raw_bytes = std::max<std::uint64_t>(1, slot.raw_bytes);
-  slot.d_raw.at_least(device, raw_bytes);  // its bytes went in as pack gathered them, or its bases
-  if (slot.as_bases) {
-    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_unpack", "");
-    const std::size_t wg = std::min<std::size_t>(256, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
-    const std::uint64_t bytes = slot.raw_bytes / BATCH_BASES_PER_BYTE;
-    kernel.setArg(0, slot.d_bases.buffer());
-    kernel.setArg(1, cl_ulong{bytes});
-    kernel.setArg(2, slot.d_raw.buffer());
-    device.launch(kernel, (bytes + wg - 1) / wg * wg, wg, busy.event(false));
-  }
   queue.enqueueWriteBuffer(slot.d_table.at_least(device, slot.strings * sizeof(BatchString)), CL_FALSE, 0,
                            slot.strings * sizeof(BatchString), slot.table.data());
   queue.enqueueWriteBuffer(slot.d_pairs.at_least(device, count * sizeof(BatchPair)), CL_FALSE, 0,
                            count * sizeof(BatchPair), slot.pairs.data());
   slot.d_distances.at_least(device, count * sizeof(cl_int));
   cl::Buffer& present = slot.d_present.at_least(device, BATCH_BYTE_WORDS * sizeof(cl_uint));
-  queue.enqueueFillBuffer(present, cl_uint{0}, 0, BATCH_BYTE_WORDS * sizeof(cl_uint));
-  {
+  cl_uint values = 0;
+  if (slot.as_bases) {
+    // Up to whole work-items of batch_unpack. Its four codes all count as present (one no
+    // string holds has empty masks): no scan of the bytes, no wait on the device.
+    slot.d_raw.at_least(device, (raw_bytes + 15) / 16 * 16);
+    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_unpack", "");
+    const std::size_t wg = std::min<std::size_t>(256, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
+    const std::uint64_t items = (slot.raw_bytes / BATCH_BASES_PER_BYTE + 3) / 4;
+    kernel.setArg(0, slot.d_bases.buffer());
+    kernel.setArg(1, cl_ulong{items});
+    kernel.setArg(2, slot.d_raw.buffer());
+    device.launch(kernel, (items + wg - 1) / wg * wg, wg, busy.event(false));
+    static const std::array<cl_uint, BATCH_BYTE_WORDS> kBases = {0xF};
+    queue.enqueueWriteBuffer(present, CL_FALSE, 0, sizeof(kBases), kBases.data());
+    values = BATCH_BASES_PER_BYTE;
+  } else {
+    queue.enqueueFillBuffer(present, cl_uint{0}, 0, BATCH_BYTE_WORDS * sizeof(cl_uint));
     cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_present", "");
     const std::size_t wg = std::min<std::size_t>(64, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
     const std::size_t groups = std::clamp<std::uint64_t>(raw_bytes / (wg * 1024), 1, 4096);
@@ -482,12 +503,11 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
     kernel.setArg(1, cl_ulong{slot.raw_bytes});
     kernel.setArg(2, present);
     device.launch(kernel, groups * wg, wg, busy.event(false));
+    // The codes' count sizes the masks: the one wait on the device before the chunk's launches.
+    std::array<cl_uint, BATCH_BYTE_WORDS> bits{};
+    queue.enqueueReadBuffer(present, CL_TRUE, 0, sizeof(bits), bits.data());
+    for (const cl_uint b : bits) values += static_cast<cl_uint>(__builtin_popcount(b));
   }
-  // The codes' count sizes the masks: the one wait on the device before the chunk's launches.
-  std::array<cl_uint, BATCH_BYTE_WORDS> bits{};
-  queue.enqueueReadBuffer(present, CL_TRUE, 0, sizeof(bits), bits.data());
-  cl_uint values = 0;
-  for (const cl_uint b : bits) values += static_cast<cl_uint>(__builtin_popcount(b));
   slot.code_count = batch_code_count(values);
   cl::Buffer& peq = slot.d_peq.at_least(device, std::max<std::uint64_t>(1, slot.code_count * slot.row_words) * sizeof(cl_uint));
   if (slot.row_words > 0) {
@@ -566,17 +586,6 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   device.progress().add_pairs(count);
 }
 
-// Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
-struct Phases {
-  double prepare = 0, choose = 0, pack = 0, copy_in = 0, collect = 0;
-  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
-  void lap(double& phase) {
-    const auto now = std::chrono::steady_clock::now();
-    phase += std::chrono::duration<double>(now - last).count();
-    last = now;
-  }
-};
-
 // The pairs `packed` in chunks, their first passes at `band`.
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
                 bool lanes, std::int64_t longest, Slots& kept, BusySpan& busy, Phases& phases, BatchResult& out) {
@@ -595,18 +604,9 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     slot.begin = begin;
     slot.end = ends[chunk];
     slot.band = band;
-    // The bytes go in as they are gathered; the slot's buffers were last used two chunks ago,
-    // whose launches have been waited for.
-    pack(call, packed, lanes, try_bases, kept, slot, [&](std::uint64_t from, std::uint64_t to) {
-      const std::uint64_t per_byte = slot.as_bases ? BATCH_BASES_PER_BYTE : 1;
-      GrowingBuffer& buffer = slot.as_bases ? slot.d_bases : slot.d_raw;
-      device.queue().enqueueWriteBuffer(buffer.at_least(device, std::max<std::uint64_t>(1, slot.raw_bytes / per_byte)),
-                                        CL_FALSE, static_cast<std::size_t>(from / per_byte),
-                                        static_cast<std::size_t>((to - from) / per_byte),
-                                        (slot.as_bases ? slot.bases.data() : slot.raw.data()) + from / per_byte);
-    });
+    pack(device, call, packed, lanes, try_bases, kept, slot, phases);
+    phases.lap(phases.list);
     try_bases = slot.as_bases;
-    phases.lap(phases.pack);
     launch(device, call, slot, busy, out);
     phases.lap(phases.copy_in);
     if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
@@ -689,7 +689,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     // The pairs of `ids` from bounds of their length difference plus `first_band`: with
     // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
     const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
-      if (long_rows == 0) return run_chunks(device, call, ids, first_band, lanes, longest, kept, busy, phases, out);
+      if (long_rows == 0 || longest < long_rows) return run_chunks(device, call, ids, first_band, lanes, longest, kept, busy, phases, out);
       std::vector<std::uint32_t> long_pairs, rest;
       for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
       if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
@@ -720,10 +720,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     }
     run_pairs(packed, band);
     out.costs.kernel_seconds = busy.seconds() + long_kernels;
-    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack {:.1f}, "
-                "copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
-                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.pack, 1e3 * phases.copy_in,
-                1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
+    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: claim strings {:.1f}, "
+                "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
+                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,
+                1e3 * phases.list, 1e3 * phases.copy_in, 1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);
   }

@@ -146,6 +146,7 @@ TEST_CASE("batches of bases equal cpu-dp; a chunk with any other byte, a lower-c
       {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
       {{"batch-bitpar", {{"chunk", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB
       {{"batch-bitpar", {{"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
+      {{"batch-bitpar", {{"bases", 0}}, -1, 2}, "batch-bitpar"},  // as bytes all the same
   };
   levcl::Context context;
   levcl::test::check_batch_runs(context, pairs, runs);

@@ -598,7 +598,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   phases.lap(phases.choose);
   Slot* slots = kept.slot;
   std::size_t begin = 0;
-  bool try_bases = true;  // until a chunk holds another byte: then the call's others go as bytes
+  bool try_bases = call.params.at("bases") != 0;  // until a chunk holds another byte: then the call's others go as bytes
   for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
     Slot& slot = slots[chunk % 2];
     slot.begin = begin;
@@ -795,6 +795,9 @@ std::vector<Variant> batch_variants() {
                    {"lanes", 0, 0, BATCH_LANES,
                     "work-items per pair over 256 rows: 32, a workgroup with a 32-row block each; 1, one as for shorter "
                     "pairs; 0, 32 on a GPU and 1 elsewhere",
+                    Sweep::none},
+                   {"bases", 1, 0, 1,
+                    "1: a chunk whose strings hold only A, C, G and T crosses the bus as bases, four to a byte; 0: as bytes",
                     Sweep::none},
                    {"pieces", 16384, 0, INT_MAX,
                     "with lanes 32, pairs whose shorter string has this many bytes or more run as pieces of bitpar's "

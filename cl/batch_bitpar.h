@@ -24,7 +24,7 @@ typedef struct __attribute__((aligned(8))) {
 // The byte values of a chunk's strings: a bit each, in 8 words.
 #define BATCH_BYTE_WORDS 8
 
-// A chunk whose strings hold only A, C, G and T crosses the bus as bases, four to a byte:
+// A chunk whose strings hold only A, C, G and T may cross the bus as bases, four to a byte:
 // base 4j + k of the chunk's bytes in bits 2k and 2k + 1 of byte j (A 0, C 1, T 2, G 3:
 // bits 1 and 2 of the letter).
 // batch_unpack makes them a byte each, their codes, which then stand for the letters. Each

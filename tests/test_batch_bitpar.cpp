@@ -76,11 +76,11 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
   }
 }
 
-TEST_CASE("a chunk of many megabytes, its bytes copied in round by round as they are gathered") {
-  // 39 MB of strings: two rounds of gathering, each slice's part a copy of its own; every
-  // pair once in one chunk, and again in chunks of 16 MiB. Of bytes 0-3; of A, C, G and T
-  // (bases); and of bases but for the last string's last letter, an N: its chunk is
-  // gathered again as bytes after its first round has gone in as bases.
+TEST_CASE("a chunk of many megabytes, its bytes copied in part by part as each thread gathers them") {
+  // 39 MB of strings: each host thread's share in parts of about 1 MiB, a copy each; every
+  // pair once in one chunk, and again in chunks of 16 MiB, with `bases`. Of bytes 0-3; of A,
+  // C, G and T (bases); and of bases but for the last string's last letter, an N: its chunk
+  // is gathered again as bytes after its first parts have gone in as bases.
   for (const std::string letters : {std::string("\0\1\2\3", 4), std::string("ACGT"), std::string("ACGTN")}) {
     CAPTURE(letters);
     levcl::Context context;
@@ -101,7 +101,8 @@ TEST_CASE("a chunk of many megabytes, its bytes copied in round by round as they
     const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
     for (const std::int64_t chunk : {std::int64_t{1} << 20, std::int64_t{16} << 10}) {
       CAPTURE(chunk);
-      const levcl::BatchResult got = context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}}});
+      const levcl::BatchResult got =
+          context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}, {"bases", 1}}});
       CHECK(got.distances == expected.distances);
     }
   }
@@ -143,10 +144,10 @@ TEST_CASE("batches of bases equal cpu-dp; a chunk with any other byte, a lower-c
     }
   pairs.push_back({"A", "ACGTACGTTT"});
   const std::vector<levcl::test::BatchRun> runs = {
-      {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
-      {{"batch-bitpar", {{"chunk", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB
-      {{"batch-bitpar", {{"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
-      {{"batch-bitpar", {{"bases", 0}}, -1, 2}, "batch-bitpar"},  // as bytes all the same
+      {{"batch-bitpar", {{"bases", 1}}, -1, 2}, "batch-bitpar"},
+      {{"batch-bitpar", {{"bases", 1}, {"chunk", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB
+      {{"batch-bitpar", {{"bases", 1}, {"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
+      {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},  // as bytes all the same
   };
   levcl::Context context;
   levcl::test::check_batch_runs(context, pairs, runs);

@@ -796,8 +796,9 @@ std::vector<Variant> batch_variants() {
                     "work-items per pair over 256 rows: 32, a workgroup with a 32-row block each; 1, one as for shorter "
                     "pairs; 0, 32 on a GPU and 1 elsewhere",
                     Sweep::none},
-                   {"bases", 1, 0, 1,
-                    "1: a chunk whose strings hold only A, C, G and T crosses the bus as bases, four to a byte; 0: as bytes",
+                   {"bases", 0, 0, 1,
+                    "1: a chunk whose strings hold only A, C, G and T crosses the bus as bases, four to a byte, a quarter "
+                    "of the bytes to copy but more host work to pack them (for a slow bus); 0: as bytes",
                     Sweep::none},
                    {"pieces", 16384, 0, INT_MAX,
                     "with lanes 32, pairs whose shorter string has this many bytes or more run as pieces of bitpar's "

@@ -50,6 +50,10 @@ constexpr std::array<std::uint32_t, 5> kClassWords = {1, 2, 4, 8, BATCH_LANES};
 constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
+// Pairs of a chunk at most, where the whole batch would fit in one: the device computes a
+// chunk while the host packs the next (10^6 pairs of 150 bp on the H100: 3.6 ms of kernels
+// and 1.6 ms of copies behind four chunks' packing), and a GPU still holds them all at once.
+constexpr std::size_t kPipelinePairs = std::size_t{1} << 18;
 // Each host thread copies its share of a chunk's bytes in in parts of about this many, up
 // to kMostParts, each as soon as gathered: the bus copies while the host gathers (10^6
 // pairs of 150 bp are 300 MB of bytes, 75 MB of bases: 1.4 ms of copying at the bus's 54.8
@@ -194,9 +198,10 @@ struct Slots {
 };
 
 // Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
-// masks at the most codes and the buses, within the device's. One chunk where the whole
-// batch fits with every pair as long as its longest string (`longest`, known: no pass over
-// the pairs) or counted without shared strings; else pair by pair, each string once.
+// masks at the most codes and the buses, within the device's. Where the whole batch fits
+// with every pair as long as its longest string (`longest`, known: no pass over the pairs)
+// or counted without shared strings, chunks of kPipelinePairs at most; else pair by pair,
+// each string once.
 std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
                                     std::int64_t longest, std::uint64_t host_budget, std::uint64_t device_budget) {
   const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
@@ -206,10 +211,17 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
     device += strings + bytes / BATCH_BASES_PER_BYTE + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
               (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
+  // Where the whole batch fits: chunks of equal counts, each within it.
+  const auto even_ends = [&packed] {
+    const std::size_t chunks = (packed.size() + kPipelinePairs - 1) / kPipelinePairs;
+    std::vector<std::size_t> ends;
+    for (std::size_t c = 1; c <= chunks; ++c) ends.push_back(packed.size() * c / chunks);
+    return ends;
+  };
   if (packed.size() <= kChunkPairs) {
     std::uint64_t h = 0, d = 0;
     cost(Sides{0, 0, longest, longest}, true, true, h, d);
-    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return {packed.size()};
+    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return even_ends();
   }
   const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
@@ -221,7 +233,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
   });
   std::uint64_t host_all = 0, device_all = 0;
   for (std::size_t s = 0; s < slices; ++s) host_all += host[s], device_all += device[s];
-  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return {packed.size()};
+  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return even_ends();
   std::vector<std::size_t> ends;
   std::size_t string_count = 0;
   for (const std::uint32_t i : packed)

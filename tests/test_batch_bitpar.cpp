@@ -108,6 +108,21 @@ TEST_CASE("a chunk of many megabytes, its bytes copied in part by part as each t
   }
 }
 
+TEST_CASE("a batch of over 2^18 pairs that fits in one chunk goes in several, the device on one while the host packs the next") {
+  std::mt19937_64 rng(71);
+  std::vector<std::string> strings;
+  std::vector<levcl::IndexPair> pairs;
+  for (std::uint32_t i = 0; i < 300000; ++i) {
+    strings.push_back(levcl::test::random_string(rng, 1 + rng() % 12, 4));
+    strings.push_back(levcl::test::mutate(rng, strings.back(), 0.3, 4));
+    pairs.push_back({2 * i, 2 * i + 1});
+  }
+  const std::vector<std::string_view> views(strings.begin(), strings.end());
+  levcl::Context context;
+  const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
+  CHECK(context.distances(views, pairs, levcl::Options{"batch-bitpar"}).distances == expected.distances);
+}
+
 TEST_CASE("A, C, G and T pack four bases to a byte, the last repeated to its end; any other byte is refused") {
   const auto code = [](char letter) { return std::string("ACTG").find(letter); };  // bits 1 and 2 of the letter
   std::mt19937_64 rng(61);

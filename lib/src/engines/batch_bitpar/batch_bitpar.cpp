@@ -182,6 +182,7 @@ struct Slot {
   GrowingBuffer d_raw, d_bases, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
   DeviceCounters finished;  // the pass's pairs finished, read as it runs
   cl::Event done;
+  BusySpan busy;  // its launches, from its first to its last: the device's time on the chunk
 };
 
 // The two slots and the strings' marks, kept on the device from call to call: pinned and
@@ -431,8 +432,7 @@ struct BatchArgs {
 cl_int max_k_of(const BatchCall& call) { return static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX)); }
 
 // Queues one pass over the pairs slot.ids lists: each size class's launch, the distances back.
-void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BusySpan& busy,
-                 BatchResult& out) {
+void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BatchResult& out) {
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   BatchArgs args;
@@ -466,12 +466,12 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
                                          std::string("-DWORDS=8 -DSHUFFLE=") + (nvidia ? "1" : "0"));
       device.check_launch(kernel, BATCH_LANES);
       set_args(kernel, args);
-      device.launch(kernel, std::size_t{BATCH_LANES} * args.count, BATCH_LANES, busy.event(true));
+      device.launch(kernel, std::size_t{BATCH_LANES} * args.count, BATCH_LANES, slot.busy.event(true));
     } else {
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar", "-DWORDS=" + std::to_string(kClassWords[k]));
       device.check_launch(kernel, wg);
       set_args(kernel, args);
-      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, busy.event(true));
+      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, slot.busy.event(true));
     }
     ++out.costs.launches;
   }
@@ -481,7 +481,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
 
 // Copies the chunk's lists in (its bytes went in as pack gathered them), finds its codes
 // and builds its masks on the device, and queues its first pass.
-void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& busy, BatchResult& out) {
+void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& out) {
   cl::CommandQueue& queue = device.queue();
   const std::size_t count = slot.end - slot.begin;
   const std::uint64_t raw_bytes = std::max<std::uint64_t>(1, slot.raw_bytes);
@@ -502,7 +502,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
     kernel.setArg(0, slot.d_bases.buffer());
     kernel.setArg(1, cl_ulong{items});
     kernel.setArg(2, slot.d_raw.buffer());
-    device.launch(kernel, (items + wg - 1) / wg * wg, wg, busy.event(false));
+    device.launch(kernel, (items + wg - 1) / wg * wg, wg, slot.busy.event(false));
     static const std::array<cl_uint, BATCH_BYTE_WORDS> kBases = {0xF};
     queue.enqueueWriteBuffer(present, CL_FALSE, 0, sizeof(kBases), kBases.data());
     values = BATCH_BASES_PER_BYTE;
@@ -514,7 +514,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
     kernel.setArg(0, slot.d_raw.buffer());
     kernel.setArg(1, cl_ulong{slot.raw_bytes});
     kernel.setArg(2, present);
-    device.launch(kernel, groups * wg, wg, busy.event(false));
+    device.launch(kernel, groups * wg, wg, slot.busy.event(false));
     // The codes' count sizes the masks: the one wait on the device before the chunk's launches.
     std::array<cl_uint, BATCH_BYTE_WORDS> bits{};
     queue.enqueueReadBuffer(present, CL_TRUE, 0, sizeof(bits), bits.data());
@@ -532,17 +532,17 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BusySpan& bus
     kernel.setArg(4, present);
     kernel.setArg(5, slot.code_count);
     kernel.setArg(6, peq);
-    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, busy.event(false));
+    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, slot.busy.event(false));
   }
   slot.first_pass = true;
-  launch_pass(device, call, slot, count, busy, out);
+  launch_pass(device, call, slot, count, out);
 }
 
 // Waits for the chunk's pass; the pairs whose distance is over a bound of their own
 // choosing run again with twice the bound until every distance is exact. The host's
 // threads read the pass's results.
 void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
-             BusySpan& busy, BatchResult& out) {
+             BatchResult& out) {
   const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
     std::uint64_t sum = 0;
     for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
@@ -590,17 +590,18 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     if (again == 0) break;
     log().debug("batch-bitpar: {} pairs again with twice their bound", again);
     slot.first_pass = false;
-    launch_pass(device, call, slot, again, busy, out);
+    launch_pass(device, call, slot, again, out);
   }
   parallel_slices(count, call.threads, [&](std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
   });
   device.progress().add_pairs(count);
+  out.costs.kernel_seconds += slot.busy.seconds();
 }
 
 // The pairs `packed` in chunks, their first passes at `band`.
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
-                bool lanes, std::int64_t longest, Slots& kept, BusySpan& busy, Phases& phases, BatchResult& out) {
+                bool lanes, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out) {
   const DeviceInfo& info = device.info();
   // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
@@ -619,15 +620,16 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     pack(device, call, packed, lanes, try_bases, kept, slot, phases);
     phases.lap(phases.list);
     try_bases = slot.as_bases;
-    launch(device, call, slot, busy, out);
+    slot.busy = BusySpan();
+    launch(device, call, slot, out);
     phases.lap(phases.copy_in);
-    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], busy, out);
+    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], out);
     phases.lap(phases.collect);
     log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
                 slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
     begin = slot.end;
   }
-  collect(device, call, packed, slots[(ends.size() - 1) % 2], busy, out);
+  collect(device, call, packed, slots[(ends.size() - 1) % 2], out);
   phases.lap(phases.collect);
 }
 
@@ -696,16 +698,15 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   const bool lanes = lanes_for(call.params, info);
   const std::int64_t long_rows = lanes ? call.params.at("pieces") : 0;
   try {
-    BusySpan busy;
     double long_kernels = 0;
     // The pairs of `ids` from bounds of their length difference plus `first_band`: with
     // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
     const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
-      if (long_rows == 0 || longest < long_rows) return run_chunks(device, call, ids, first_band, lanes, longest, kept, busy, phases, out);
+      if (long_rows == 0 || longest < long_rows) return run_chunks(device, call, ids, first_band, lanes, longest, kept, phases, out);
       std::vector<std::uint32_t> long_pairs, rest;
       for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
       if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
-      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, longest, kept, busy, phases, out);
+      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, longest, kept, phases, out);
     };
     // A band of at least what every distance is known to reach: no pass below it.
     cl_int band = static_cast<cl_int>(call.params.at("band"));
@@ -731,7 +732,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       packed = std::move(rest);
     }
     run_pairs(packed, band);
-    out.costs.kernel_seconds = busy.seconds() + long_kernels;
+    out.costs.kernel_seconds += long_kernels;
     log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: claim strings {:.1f}, "
                 "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
                 call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,

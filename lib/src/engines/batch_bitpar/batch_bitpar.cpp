@@ -51,13 +51,13 @@ constexpr std::size_t kLanesClass = 4;
 constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
 // Pairs of a chunk at most, where the whole batch would fit in one: the device computes a
-// chunk while the host packs the next (10^6 pairs of 150 bp on the H100: 3.6 ms of kernels
-// and 1.6 ms of copies behind four chunks' packing), and a GPU still holds them all at once.
+// chunk while the host packs the next, and a GPU still holds a chunk's work-items at once
+// (10^6 pairs of 150 bp on the H100 in four chunks: 30-34 ms end to end, 34-48 in one).
 constexpr std::size_t kPipelinePairs = std::size_t{1} << 18;
-// Each host thread copies its share of a chunk's bytes in in parts of about this many, up
-// to kMostParts, each as soon as gathered: the bus copies while the host gathers (10^6
-// pairs of 150 bp are 300 MB of bytes, 75 MB of bases: 1.4 ms of copying at the bus's 54.8
-// GB/s from pinned memory on the H100).
+// Each host thread queues the copy of its share of a chunk's bytes in parts of about this
+// many, up to kMostParts, each as soon as gathered: the bus copies while the host gathers
+// (10^6 pairs of 150 bp are 300 MB of bytes, 75 MB of bases: 5.5 and 1.4 ms of copying at
+// the bus's 54.8 GB/s from pinned memory on the H100).
 constexpr std::uint64_t kPartBytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kMostParts = 8;
 // Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's

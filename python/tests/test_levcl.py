@@ -116,6 +116,18 @@ def test_distances_against_reference():
     np.testing.assert_array_equal(levcl.distances(seqs_a, mixed), expected_mixed)
 
 
+def test_distances_of_many_strings_read_on_threads():
+    # 2 * 10^5 items: ASCII str read on several threads, the others (non-ASCII str, bytes)
+    # on the calling thread; the same pairs as bytes all go the latter way.
+    rng = random.Random(5)
+    seqs_a = ["".join(rng.choice("ACGT\u00e9") for _ in range(rng.randrange(0, 9))) for _ in range(100000)]
+    seqs_b = ["".join(rng.choice("ACGT") for _ in range(rng.randrange(0, 9))) for _ in range(100000)]
+    mixed_b = [b.encode() if i % 3 == 0 else b for i, b in enumerate(seqs_b)]
+    as_bytes = levcl.distances([a.encode() for a in seqs_a], [b.encode() for b in seqs_b])
+    np.testing.assert_array_equal(levcl.distances(seqs_a, mixed_b), as_bytes)
+    np.testing.assert_array_equal(as_bytes[:300], [reference(a.encode(), b.encode()) for a, b in zip(seqs_a[:300], seqs_b[:300])])
+
+
 def test_distances_of_iterables_and_nothing():
     assert levcl.distances(iter(["abc", "kitten"]), ("abd", b"sitting")).tolist() == [1, 3]
     empty = levcl.distances([], [])

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -123,14 +124,21 @@ std::int64_t distance(levcl::Context& context, py::handle a, py::handle b, const
 }
 
 // body(from, to) over [0, count) in slices on up to the machine's threads, this one among
-// them (10^6 pairs' strings: 2 * 10^6 items to look at).
+// them (10^6 pairs' strings: 2 * 10^6 items to look at; the module keeps to the library's
+// public API, whose thread pool is its own). body must not throw.
 template <typename Body>
 void on_threads(std::size_t count, const Body& body) {
-  const std::size_t threads =
+  const std::size_t slices =
       std::clamp<std::size_t>(count / 65536, 1, std::max(1u, std::thread::hardware_concurrency()));
+  const auto slice = [&](std::size_t s) { body(count * s / slices, count * (s + 1) / slices); };
   std::vector<std::thread> helpers;
-  for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back([&, t] { body(count * t / threads, count * (t + 1) / threads); });
-  body(0, count / threads);
+  std::size_t started = 1;
+  try {
+    for (; started < slices; ++started) helpers.emplace_back(slice, started);
+  } catch (const std::system_error&) {  // no more threads to be had: this one takes the rest
+  }
+  for (std::size_t rest = started; rest < slices; ++rest) slice(rest);
+  slice(0);
   for (std::thread& helper : helpers) helper.join();
 }
 

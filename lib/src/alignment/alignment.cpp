@@ -32,7 +32,7 @@ namespace levcl {
 namespace {
 
 using detail::Breakpoint;
-using detail::CigarRun;
+using detail::CigarRuns;
 using detail::Piece;
 using detail::PieceTracer;
 
@@ -84,7 +84,7 @@ class PieceEngines {
     return chosen_[d] = chosen;
   }
 
-  void trace(const detail::Variant& tracer, const std::vector<Piece>& pieces, std::vector<CigarRun>& runs,
+  void trace(const detail::Variant& tracer, const std::vector<Piece>& pieces, CigarRuns& runs,
              std::vector<PieceTracer::Span>& spans) {
     std::unique_ptr<PieceTracer>& open = tracers_[&tracer];
     if (!open) open = tracer.traceback.open(device_, strings(), detail::resolve_params(tracer.info, {}));
@@ -162,14 +162,14 @@ std::vector<PairPiece> top_pieces(const std::vector<Piece>& pairs, std::int64_t 
 struct ChunkTables {
   explicit ChunkTables(detail::OpenDevice&) {}
   std::vector<FinishedPiece> finished;
-  std::vector<CigarRun> runs;
+  CigarRuns runs;
 };
 
 // Splits and traces the pieces level by level until every one is finished (into `finished`,
 // emptied first); sets the pairs' distances from their top pieces.
 // `level_begins` is told each level as it begins.
 void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::vector<Alignment>& out,
-                   std::vector<FinishedPiece>& finished, std::vector<CigarRun>& runs,
+                   std::vector<FinishedPiece>& finished, CigarRuns& runs,
                    const std::function<void(std::size_t level)>& level_begins) {
   finished.clear();
   runs.clear();
@@ -250,7 +250,7 @@ constexpr std::size_t kPiecesPerPart = 256;
 
 // Each pair's CIGAR from its finished pieces, replayed before it is returned; the parts of
 // the pairs' paths on the host's threads.
-void assemble(const std::vector<FinishedPiece>& finished, const std::vector<CigarRun>& runs, std::string_view a,
+void assemble(const std::vector<FinishedPiece>& finished, const CigarRuns& runs, std::string_view a,
               std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out, unsigned threads) {
   // Each pair's pieces, by a counting sort on the pair (a stable sort of 320,000 pieces and
   // its buffer took most of 0.1 s), then in the order of a_offset + b_offset: they follow

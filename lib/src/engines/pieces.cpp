@@ -24,7 +24,7 @@ std::string traced_cigar(const DeviceInfo& device, const std::string& variant, s
   OpenDevice open(device);
   const DeviceStrings strings(open, a, b);
   const auto tracer = v.traceback.open(open, strings, resolve_params(v.info, {}));
-  std::vector<CigarRun> runs;
+  CigarRuns runs;
   std::vector<PieceTracer::Span> spans;
   tracer->run({Piece{0, static_cast<std::int64_t>(a.size()), 0, static_cast<std::int64_t>(b.size()), distance}}, runs,
               spans);

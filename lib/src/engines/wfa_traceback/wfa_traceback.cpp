@@ -51,7 +51,7 @@ class PieceTracebacks final : public PieceTracer {
   PieceTracebacks(OpenDevice& device, const DeviceStrings& strings)
       : device_(device), strings_(strings), kept_(device.state<TracebackBuffers>("wfa-traceback")) {}
 
-  void run(const std::vector<Piece>& pieces, std::vector<CigarRun>& runs, std::vector<Span>& spans) override {
+  void run(const std::vector<Piece>& pieces, CigarRuns& runs, std::vector<Span>& spans) override {
     // Launches of at most a sixteenth of device memory (and one buffer) for the fronts.
     const DeviceInfo& info = device_.info();
     const std::uint64_t room = std::min(info.global_memory / 16, info.max_allocation);
@@ -73,7 +73,7 @@ class PieceTracebacks final : public PieceTracer {
   }
 
  private:
-  void launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out, std::vector<Span>& spans);
+  void launch(const Piece* pieces, std::size_t count, CigarRuns& runs_out, std::vector<Span>& spans);
 
   OpenDevice& device_;
   const DeviceStrings& strings_;
@@ -81,7 +81,7 @@ class PieceTracebacks final : public PieceTracer {
   Costs costs_;
 };
 
-void PieceTracebacks::launch(const Piece* pieces, std::size_t count, std::vector<CigarRun>& runs_out,
+void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& runs_out,
                              std::vector<Span>& spans) {
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();

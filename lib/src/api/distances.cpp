@@ -29,23 +29,34 @@ IndexedPairs indexed(const std::vector<PairView>& pairs) {
   return out;
 }
 
-void check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads) {
+double check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads) {
   if (strings.size() > std::numeric_limits<std::uint32_t>::max())
     throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
   // On the host's threads: 10^6 pairs are 2 * 10^6 strings to look at before any work.
   const auto slices = slice_count(std::max(strings.size(), pairs.size()), threads, 65536);
   std::vector<std::size_t> longest(slices, 0);
   std::vector<std::uint32_t> most(slices, 0);
+  std::vector<double> cells(slices, 0);
   parallel_slices(strings.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     for (std::size_t i = from; i < to; ++i) longest[slice] = std::max(longest[slice], strings[i].size());
   });
   parallel_slices(pairs.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) most[slice] = std::max({most[slice], pairs[i].a, pairs[i].b});
+    std::uint32_t own_most = 0;  // kept apart until the end: the slices' neighbouring results share a cache line
+    double own_cells = 0;
+    for (std::size_t i = from; i < to; ++i) {
+      const IndexPair p = pairs[i];
+      own_most = std::max({own_most, p.a, p.b});
+      if (std::max(p.a, p.b) < strings.size())
+        own_cells = std::max(own_cells, static_cast<double>(strings[p.a].size()) * static_cast<double>(strings[p.b].size()));
+    }
+    most[slice] = own_most;
+    cells[slice] = own_cells;
   });
   check_length(*std::max_element(longest.begin(), longest.end()));
   if (const std::uint32_t named = *std::max_element(most.begin(), most.end()); !pairs.empty() && named >= strings.size())
     throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(named) + " of a batch of " +
                                                  std::to_string(strings.size()));
+  return *std::max_element(cells.begin(), cells.end());
 }
 
 }  // namespace detail
@@ -69,7 +80,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                                const Options& options) {
   const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::batch);
-  detail::check_batch(strings, pairs, detail::thread_count(options.threads));
+  const double largest_cells = detail::check_batch(strings, pairs, detail::thread_count(options.threads));
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
     return distances(ruled.strings, ruled.pairs, detail::without_input_rules(options));
@@ -119,7 +130,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   std::int64_t above_trial = 0;   // what those are known to be at least
   if (automatic) {
     const detail::WavefrontTrial trial =
-        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, threads);
+        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, largest_cells);
     if (trial.engine && !trial.pairs.empty()) {
       const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
       const auto run_trial = [&](const std::vector<std::size_t>& indices) {
@@ -182,7 +193,8 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       });
       const double chosen_ms = 1e3 * detail::seconds_since(begun);
       batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
-      const std::vector<bool> routed_alone = detail::run_alone(device, engine, batch_plan.params, strings, routed, threads);
+      const std::vector<bool> routed_alone =
+          detail::run_alone(device, engine, batch_plan.params, strings, routed, threads, largest_cells);
       if (!any_found) {
         alone = routed_alone;
       } else {

@@ -29,18 +29,6 @@ MeasuredChoice configuration_of(const DeviceInfo& device, const Variant& v, cons
 
 }  // namespace
 
-double largest_cells(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads) {
-  const std::size_t slices = slice_count(pairs.size(), threads, 1 << 16);
-  std::vector<double> most(slices, 0);  // apart: the slices' neighbouring maxima share a cache line
-  parallel_slices(pairs.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    double own = 0;
-    for (std::size_t i = from; i < to; ++i)
-      own = std::max(own, static_cast<double>(strings[pairs[i].a].size()) * static_cast<double>(strings[pairs[i].b].size()));
-    most[slice] = own;
-  });
-  return *std::max_element(most.begin(), most.end());
-}
-
 PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample) {
   const std::string_view a = sample.a(), b = sample.b();
   const auto measured = measured_choices(device);
@@ -96,7 +84,7 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
 
 std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
                             const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                            unsigned threads) {
+                            unsigned threads, double largest_cells) {
   const std::size_t count = pairs.size();
   std::vector<bool> alone(count, false);
   if (count == 0 || !engine.batch.cost) return alone;
@@ -111,7 +99,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
     const PairShape p = shape(i, -1);
     return p.m * p.n >= kSinglePairCells;
   };
-  if (largest_cells(strings, pairs, threads) < kSinglePairCells) return alone;  // every pair stays, nothing predicted
+  if (largest_cells < kSinglePairCells) return alone;  // every pair stays, nothing predicted
   // Every pair's chain at the batch engine's first bound: distances are estimated only for
   // the pairs that might leave.
   std::vector<double> chain(count), items(count);
@@ -202,7 +190,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
 }
 
 WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
-                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, unsigned threads) {
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells) {
   WavefrontTrial trial;
   if (device.type != "gpu") return trial;
   for (const Variant* v : variants_with(Capability::batch))
@@ -210,7 +198,7 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
       trial.engine = v;
       break;
     }
-  if (!trial.engine || largest_cells(strings, pairs, threads) < kWavefrontTrialCells) return trial;
+  if (!trial.engine || largest_cells < kWavefrontTrialCells) return trial;
   std::size_t longest = 0;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const std::size_t m = strings[pairs[i].a].size(), n = strings[pairs[i].b].size();

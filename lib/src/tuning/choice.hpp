@@ -66,11 +66,12 @@ std::optional<Params> quick_build_params(const Variant& variant, const Params& t
 // Only pairs of kSinglePairCells or more may leave: the single-pair models are measured on
 // pairs that fill the device and predict a short pair far too fast (on the H100 a 30 kbp
 // pair alone: 0.1 ms predicted, 3.5 ms measured).
-// `threads`: host threads for the predictions.
+// `threads`: host threads for the predictions; `largest_cells`: at least the most cells of
+// any of the pairs (check_batch's).
 constexpr double kSinglePairCells = double(1 << 30);
 std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
                             const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                            unsigned threads);
+                            unsigned threads, double largest_cells);
 
 // A bounded first pass over a batch's long pairs, by a wavefront batch engine: it finds
 // each distance up to `bound` in about bound / 2 steps, every pair at once, where the bit
@@ -89,13 +90,9 @@ struct WavefrontTrial {
   std::vector<std::size_t> pairs;   // indices into the batch's pairs
   std::int64_t bound = 0;
 };
+// `largest_cells`: at least the most cells of any of the pairs (check_batch's).
 WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
-                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, unsigned threads);
-
-// The most cells (m * n) of any pair of the batch, found on `threads` host threads: where it
-// is below a threshold, a pass over every pair is not needed (10^6 short pairs: a serial
-// scan took 3 ms of a 40 ms call on the H100's host).
-double largest_cells(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads);
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells);
 
 // The variant of `variants` whose model for `capability` predicts the least time for the
 // `count` pairs shape(0) .. shape(count - 1) (summed; over kCostSample of them spread

@@ -68,10 +68,11 @@ std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local
 // The positions of each column a workgroup of wg keeps where a piece's several workgroups
 // share its columns in local memory: `spread` blocks of wg at most, as many as the device's
 // local memory holds; 0 where not one block fits.
-std::int64_t spread_room(const DeviceInfo& device, std::int64_t wg, std::int64_t team, std::int64_t spread) {
-  const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, team, 0));
+std::int64_t spread_room(const DeviceInfo& device, const Params& params) {
+  const std::int64_t wg = params.at("wg");
+  const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, params.at("team"), 0));
   const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int)) - 2;
-  return std::min(spread, room / wg) * wg;
+  return std::min(params.at("spread"), room / wg) * wg;
 }
 
 // A piece's stored positions (cl/wfa_persistent.h).
@@ -241,7 +242,7 @@ void PieceMeetings::prepare_levels() {
   // Several workgroups a piece share its columns in local memory where a piece's width
   // (about its distance) over them fits their room.
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
-  const std::int64_t room = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  const std::int64_t room = spread_room(device_.info(), params_);
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(allowed)) {
@@ -305,7 +306,7 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
 // global memory under its own bound.
 Breakpoint PieceMeetings::run_alone(const Piece& piece) {
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
-  const std::int64_t room = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  const std::int64_t room = spread_room(device_.info(), params_);
   const double estimate = piece.estimate >= 0 ? piece.estimate : estimate_;
   Piece capped = piece;
   if (!piece.exact && allowed > 1 && room > 0) {
@@ -368,7 +369,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
                            std::int64_t local, std::vector<Breakpoint>& out) {
   // Several workgroups of a piece keep their shares of its columns in local memory where
   // every piece's share fits `spread` blocks; one workgroup a piece, where `local` says.
-  const std::int64_t spread = spread_room(device_.info(), wg, params_.at("team"), params_.at("spread"));
+  const std::int64_t spread = spread_room(device_.info(), params_);
   // A piece alone whose columns are shared out runs on every workgroup allowed, those beyond
   // its positions ending at once: one program whatever its width (its first bound's).
   const std::int64_t allowed = groups_allowed(device_.info(), params_);

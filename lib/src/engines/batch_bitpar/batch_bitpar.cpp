@@ -205,11 +205,12 @@ struct Slots {
 // each string once.
 std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
                                     std::int64_t longest, std::uint64_t host_budget, std::uint64_t device_budget) {
+  const bool bases = call.params.at("bases") != 0;  // a chunk may need its bases' buffer too
   const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
     const std::uint64_t bytes = (new_rows ? padded(s.m) : 0) + (new_columns ? padded(s.n) : 0);
     const std::uint64_t strings = bytes + (std::uint64_t{new_rows} + new_columns) * sizeof(BatchString);
     host += strings + sizeof(BatchPair) + 2 * sizeof(cl_uint);
-    device += strings + bytes / BATCH_BASES_PER_BYTE + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
+    device += strings + (bases ? bytes / BATCH_BASES_PER_BYTE : 0) + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
               (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
   // Where the whole batch fits: chunks of equal counts, each within it.

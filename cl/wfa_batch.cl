@@ -5,8 +5,7 @@
 // r), in global memory sized to its bound (FRONT 0), or in local memory of FRONT diagonals
 // on each side of 0 (the host runs the pairs that end above FRONT again with wider
 // fronts); a radius costs the strings' loads and that barrier. Matching runs are compared
-// 8 bytes at a time, read as aligned words of the joined strings and shifted into place
-// (an unaligned vload8 is eight byte loads on some devices).
+// 8 bytes at a time (load_word).
 //
 // Tunables (build options): WG work-items per pair, FRONT (0: fronts in global memory).
 
@@ -27,26 +26,16 @@
 #define STEP_FENCE CLK_GLOBAL_MEM_FENCE
 #endif
 
-// Bytes at .. at + 7 of the joined strings as one little-endian word; the second word read
-// lies inside the buffer (WFA_BATCH_PADDING).
-inline ulong word_at(__global const ulong* words, ulong at) {
-  const ulong q = at >> 3;
-  const uint shift = (uint)(at & 7) * 8;
-  const ulong low = words[q];
-  return shift == 0 ? low : (low >> shift) | (words[q + 1] << (64 - shift));
-}
-
 // Follows matching bytes of a (from `a`) and b (from `b`) along diagonal k from row i, up
 // to `end`: a word at a time while one lies inside both strings, then byte by byte. The
 // first byte alone first: most diagonals of a front lie off the alignment's path and stop
 // at once (three in four on DNA), for two byte loads instead of four words and their shifts.
-inline int extend(__global const ulong* words, ulong a, ulong b, int k, int i, int end) {
-  __global const uchar* bytes = (__global const uchar*)words;
+inline int extend(__global const uchar* bytes, ulong a, ulong b, int k, int i, int end) {
   if (i >= end || bytes[a + i] != bytes[b + (ulong)((long)i + k)]) return i;
   ++i;
 #if defined(__ENDIAN_LITTLE__)
   for (; i <= end - 8; i += 8) {
-    const ulong x = word_at(words, a + i) ^ word_at(words, b + (ulong)((long)i + k));
+    const ulong x = load_word(bytes + a + i) ^ load_word(bytes + b + (ulong)((long)i + k));
     if (x != 0) return i + lowest_byte(x);
   }
 #endif
@@ -60,7 +49,7 @@ inline int extend(__global const ulong* words, ulong a, ulong b, int k, int i, i
 // UNREACHED (a cell left from radius r - 2 is such a row too). No exit but at the loop's
 // end, after its barrier: POCL's work-group loops need every work-item at every barrier.
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1)))
-void wfa_batch(__global const ulong* restrict words, __global const WfaBatchPair* restrict pairs,
+void wfa_batch(__global const uchar* restrict bytes, __global const WfaBatchPair* restrict pairs,
                __global int* fronts, __global WfaBatchResult* results) {
   const WfaBatchPair pair = pairs[get_group_id(0)];
   const int m = pair.m, n = pair.n, bound = pair.bound, delta = n - m, lid = (int)get_local_id(0);
@@ -88,7 +77,7 @@ void wfa_batch(__global const ulong* restrict words, __global const WfaBatchPair
     for (int k = lo + lid; k <= hi; k += WG) {
       const int end = diagonal_end(m, n, k);
       int row = wfa_next_row(r, prev[centre + k - 1], prev[centre + k], prev[centre + k + 1], end);
-      if (row >= 0) row = extend(words, pair.a_offset, pair.b_offset, k, row, end);
+      if (row >= 0) row = extend(bytes, pair.a_offset, pair.b_offset, k, row, end);
       next[centre + k] = row;
     }
     if (lo <= hi) cells += (ulong)(hi - lo + 1);

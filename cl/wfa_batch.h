@@ -19,10 +19,6 @@ typedef struct {
   shared_int unused;
 } WfaBatchResult;
 
-// Zero bytes the host puts after the joined strings: a word read at any of their bytes
-// (word_at in wfa_batch.cl reads the aligned word after it) lies inside the buffer.
-#define WFA_BATCH_PADDING 8
-
 // A front holding diagonals -front .. front, with a spare one on each side so that a
 // diagonal's neighbours need no bounds check; a workgroup keeps two (radii r - 1 and r).
 #define WFA_BATCH_FRONT_INTS(front) (2 * (front) + 3)

@@ -29,12 +29,12 @@ inline int wfa_next_row(int r, int from_left, int from_self, int from_right, int
 }
 
 // Follows matching bytes along diagonal k from row i. With EXTEND_WORDS (a build option)
-// it compares 8 bytes at a time while a whole word lies inside both strings (vload8 reads
-// any byte address; on a little-endian device the first mismatch is the lowest set byte
-// of the XOR), then byte by byte. Words pay off on the long matching runs of similar
-// strings and cost time on dissimilar ones, whose runs are a byte or two; the host picks
-// (extend_by_words, lib/src/wavefront.hpp). Kernels declare the strings `restrict`:
-// nothing writes them, so the compiler may read them through the read-only cache.
+// it compares 8 bytes at a time while a whole word lies inside both strings (load_word;
+// on a little-endian device the first mismatch is the lowest set byte of the XOR), then
+// byte by byte. Words pay off on the long matching runs of similar strings and cost time
+// on dissimilar ones, whose runs are a byte or two; the host picks (extend_by_words,
+// lib/src/wavefront.hpp). Kernels declare the strings `restrict`: nothing writes them, so
+// the compiler may read them through the read-only cache.
 #ifndef EXTEND_WORDS
 #define EXTEND_WORDS 0
 #endif
@@ -42,10 +42,22 @@ inline int wfa_next_row(int r, int from_left, int from_self, int from_right, int
 // differing byte of two words XORed.
 inline int lowest_byte(ulong x) { return (int)((63 - clz(x & (~x + 1))) >> 3); }
 
+// The 8 bytes from p as one little-endian word, from the one or two aligned words that hold
+// them: an unaligned vload8 is eight byte loads on some devices (NVIDIA's), each a memory
+// transaction of its own. Buffers are aligned and padded (WORD_PADDING), so both words lie
+// inside.
+inline ulong load_word(__global const uchar* p) {
+  const ulong address = (ulong)p;
+  __global const ulong* const words = (__global const ulong*)(address & ~(ulong)7);
+  const uint shift = (uint)(address & 7) * 8;
+  const ulong low = words[0];
+  return shift == 0 ? low : (low >> shift) | (words[1] << (64 - shift));
+}
+
 inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
   for (; i <= end - 8; i += 8) {
-    const ulong x = as_ulong(vload8(0, a + i)) ^ as_ulong(vload8(0, b + (long)i + k));
+    const ulong x = load_word(a + i) ^ load_word(b + (long)i + k);
     if (x != 0) return i + lowest_byte(x);
   }
 #endif

@@ -15,4 +15,9 @@
 #define STATE_CELLS_HIGH 3  //   and high word
 #define STATE_INTS 4
 
+// Bytes the host allocates after every string buffer a wavefront kernel extends along:
+// load_word (wfa_common.cl) reads the aligned word that holds a word's last byte, which may
+// reach up to 7 bytes past the string.
+#define WORD_PADDING 8
+
 #endif

@@ -110,19 +110,21 @@ inline uchar byte_b(int direction, __global const uchar* b, long n, long k, long
 // forward word's first byte is its lowest, a backward word's its highest (little-endian).
 inline int first_byte(int direction, ulong x) { return direction == FORWARD ? lowest_byte(x) : (int)(clz(x) >> 3); }
 
+// The XOR of rows i .. i + 7 of diagonal k's bytes in either direction, as aligned word reads
+// (load_word), for first_byte.
+inline ulong rows_xor(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k, long i) {
+  return direction == FORWARD ? load_word(a + i) ^ load_word(b + i + k)
+                              : load_word(a + m - i - 8) ^ load_word(b + n - i - 8 - k);
+}
+
 // The first row in [from, to) whose bytes differ, or `to`; 8 bytes at once when the whole
 // word lies inside.
 inline int first_mismatch(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
                           int from, int to) {
 #if defined(__ENDIAN_LITTLE__)
   if (to - from == 8) {
-    ulong x;
-    if (direction == FORWARD)
-      x = as_ulong(vload8(0, a + from)) ^ as_ulong(vload8(0, b + from + k));
-    else
-      x = as_ulong(vload8(0, a + m - from - 8)) ^ as_ulong(vload8(0, b + n - from - 8 - k));
-    if (x == 0) return to;
-    return from + first_byte(direction, x);
+    const ulong x = rows_xor(direction, a, m, b, n, k, from);
+    return x == 0 ? to : from + first_byte(direction, x);
   }
 #endif
   int i = from;
@@ -130,22 +132,16 @@ inline int first_mismatch(int direction, __global const uchar* a, long m, __glob
   return i;
 }
 
-// A work-item's own extension: at most SOLO_BYTES (16), both strings' 16 bytes loaded at
-// once when EXTEND_WORDS and they lie inside, else byte by byte.
+// A work-item's own extension: at most SOLO_BYTES (16). With EXTEND_WORDS, the first byte
+// alone first (most diagonals of a front lie off the alignment's path and stop at once, for
+// two byte loads), then both strings' 16 bytes as words where they lie inside; else byte by
+// byte.
 inline int extend_alone(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
                         int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
+  if (i >= end || byte_a(direction, a, m, i) != byte_b(direction, b, n, k, i)) return i;
   if (end - i >= SOLO_BYTES) {
-    ulong first, second;  // the XOR of rows i .. i + 7 and of i + 8 .. i + 15
-    if (direction == FORWARD) {
-      const ulong2 x = as_ulong2(vload16(0, a + i)) ^ as_ulong2(vload16(0, b + i + k));
-      first = x.s0;
-      second = x.s1;
-    } else {
-      const ulong2 x = as_ulong2(vload16(0, a + m - i - 16)) ^ as_ulong2(vload16(0, b + n - i - 16 - k));
-      first = x.s1;
-      second = x.s0;
-    }
+    const ulong first = rows_xor(direction, a, m, b, n, k, i), second = rows_xor(direction, a, m, b, n, k, i + 8);
     if (first != 0) return i + first_byte(direction, first);
     if (second != 0) return i + 8 + first_byte(direction, second);
     return i + SOLO_BYTES;

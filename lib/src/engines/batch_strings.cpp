@@ -10,6 +10,7 @@
 #include "runtime/log.hpp"
 #include "runtime/open_device.hpp"
 #include "runtime/parallel.hpp"
+#include "cl/wfa_common.h"
 
 namespace levcl::detail {
 
@@ -20,7 +21,7 @@ constexpr std::uint64_t kPieceBytes = std::uint64_t{64} << 20;
 }  // namespace
 
 JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std::vector<std::size_t>& pairs,
-                           const std::string& state_key, std::uint64_t padding) {
+                           const std::string& state_key) {
   const auto start = std::chrono::steady_clock::now();
   JoinedStrings out;
   std::vector<std::uint32_t> order;  // the strings by offset
@@ -30,7 +31,7 @@ JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std:
         order.push_back(s);
         out.bytes += call.strings[s].size();
       }
-  const std::uint64_t total = std::max<std::uint64_t>(1, out.bytes + padding);
+  const std::uint64_t total = out.bytes + WORD_PADDING;
   char* joined = device.state<Pinned<char>>(state_key).reserve(static_cast<std::size_t>(total));
   try {
     out.buffer = cl::Buffer(device.context(), CL_MEM_READ_ONLY, static_cast<std::size_t>(total));
@@ -48,11 +49,8 @@ JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std:
                                joined + at);
       first = end;
     }
-    if (total > out.bytes) {
-      std::memset(joined + out.bytes, 0, static_cast<std::size_t>(total - out.bytes));
-      queue.enqueueWriteBuffer(out.buffer, CL_FALSE, static_cast<std::size_t>(out.bytes),
-                               static_cast<std::size_t>(total - out.bytes), joined + out.bytes);
-    }
+    std::memset(joined + out.bytes, 0, WORD_PADDING);
+    queue.enqueueWriteBuffer(out.buffer, CL_FALSE, static_cast<std::size_t>(out.bytes), WORD_PADDING, joined + out.bytes);
     queue.finish();
     out.host = std::string_view(joined, static_cast<std::size_t>(out.bytes));
   } catch (const cl::Error& e) {

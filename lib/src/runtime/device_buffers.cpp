@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "cl/wfa_common.h"
+
 namespace levcl::detail {
 
 cl::Buffer upload_string(OpenDevice& device, std::string_view s) {
-  // OpenCL has no empty buffers: an empty string gets one unused byte.
-  cl::Buffer buffer(device.context(), CL_MEM_READ_ONLY, std::max<std::size_t>(s.size(), 1));
+  // Padded for the kernels' word reads (never empty, which OpenCL refuses).
+  cl::Buffer buffer(device.context(), CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
   if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, s.size(), s.data());
   return buffer;
 }

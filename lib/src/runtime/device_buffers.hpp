@@ -9,7 +9,8 @@
 
 namespace levcl::detail {
 
-// A read-only copy of a string on the device. The write blocks: a call that fails before
+// A read-only copy of a string on the device, WORD_PADDING (cl/wfa_common.h) bytes longer
+// than the string, their values unused. The write blocks: a call that fails before
 // its first blocking read must not leave the driver copying from memory its caller frees.
 cl::Buffer upload_string(OpenDevice& device, std::string_view s);
 

@@ -58,7 +58,7 @@ double run_chunk(OpenDevice& device, const BatchCall& call, const std::vector<st
                  std::size_t end, std::int64_t band, BatchResult& out) {
   const auto start = std::chrono::steady_clock::now();
   const JoinedStrings joined =
-      join_strings(device, call, std::vector<std::size_t>(ids.begin() + first, ids.begin() + end), "batch-bitpar-long", 0);
+      join_strings(device, call, std::vector<std::size_t>(ids.begin() + first, ids.begin() + end), "batch-bitpar-long");
   const SymbolCodes codes = codes_of(joined.host, call.threads);
   // bitpar's sweeps at that variant's defaults: the same kernel and geometry as its pairs'.
   const Params params = resolve_params(find_variant("bitpar").info, {});

@@ -120,7 +120,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
   device.progress().add_pairs(call.count - pending.size());
   if (pending.empty()) return;
 
-  const JoinedStrings joined = join_strings(device, call, pending, "wfa-batch-strings", WFA_BATCH_PADDING);
+  const JoinedStrings joined = join_strings(device, call, pending, "wfa-batch-strings");
   const DeviceInfo& info = device.info();
   const bool local = call.params.at("local") != 0;
   Pass pass{call.params.at("front"), call.params.at("wg")};

@@ -512,7 +512,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
     piece_of.push_back(i);
   }
   if (!piece_of.empty()) {
-    const JoinedStrings joined = join_strings(device, call, piece_of, "persistent-batch", 0);
+    const JoinedStrings joined = join_strings(device, call, piece_of, "persistent-batch");
     std::vector<Piece> pieces;
     for (const std::size_t i : piece_of) {
       const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);

@@ -132,14 +132,12 @@ inline int first_mismatch(int direction, __global const uchar* a, long m, __glob
   return i;
 }
 
-// A work-item's own extension: at most SOLO_BYTES (16). With EXTEND_WORDS, the first byte
-// alone first (most diagonals of a front lie off the alignment's path and stop at once, for
-// two byte loads), then both strings' 16 bytes as words where they lie inside; else byte by
-// byte.
+// A work-item's own extension of a run whose first row, i, matched: at most SOLO_BYTES
+// (16) rows, both strings' 16 bytes as words when EXTEND_WORDS and they lie inside, else
+// byte by byte.
 inline int extend_alone(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
                         int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
-  if (i >= end || byte_a(direction, a, m, i) != byte_b(direction, b, n, k, i)) return i;
   if (end - i >= SOLO_BYTES) {
     const ulong first = rows_xor(direction, a, m, b, n, k, i), second = rows_xor(direction, a, m, b, n, k, i + 8);
     if (first != 0) return i + first_byte(direction, first);
@@ -147,7 +145,7 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
     return i + SOLO_BYTES;
   }
 #endif
-  return first_mismatch(direction, a, m, b, n, k, i, (int)min((long)end, (long)i + SOLO_BYTES));
+  return first_mismatch(direction, a, m, b, n, k, i + 1, (int)min((long)end, (long)i + SOLO_BYTES));
 }
 
 // Records a meeting at `total` in cell (row, row + k): the distance is the least total; the
@@ -388,22 +386,39 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     bool first_handed[2] = {false, false};
     for (long i = 0; i < block_count; ++i) {
       const long p = block_start(&bl, i, base) + lid, at = p - base;
+      // Both directions together, so that each dependent read of one goes out beside the
+      // other's: their previous rows, then their runs' first bytes (most diagonals of a
+      // front lie off the alignment's path and stop there), then the rest of the runs.
+      bool live[2], matched[2];
+      long k[2];
+      int end[2], start[2];
+#pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-        if (p > last || !position_live(direction, m, n, p, r, bound)) continue;
-        const long k = diagonal_of(direction, m, n, p);
-        const int end = diagonal_end(m, n, (int)k);
-        int from_self;
-        const int start = next_row(direction, PREV(direction), at, m, n, p, r, bound, end, &from_self);
-        if (i == 0 && direction == BACKWARD) first_backward_before = from_self;
-        int row = extend_alone(direction, a, m, b, n, k, start, end);
-        if (row == start + SOLO_BYTES && row < end) {
+        live[direction] = p <= last && position_live(direction, m, n, p, r, bound);
+        k[direction] = diagonal_of(direction, m, n, p);
+        end[direction] = diagonal_end(m, n, (int)k[direction]);
+        int from_self = UNREACHED;
+        start[direction] =
+            live[direction] ? next_row(direction, PREV(direction), at, m, n, p, r, bound, end[direction], &from_self) : 0;
+        if (i == 0 && direction == BACKWARD && live[BACKWARD]) first_backward_before = from_self;
+      }
+#pragma unroll
+      for (int direction = FORWARD; direction <= BACKWARD; ++direction)
+        matched[direction] = live[direction] && start[direction] < end[direction] &&
+                             byte_a(direction, a, m, start[direction]) == byte_b(direction, b, n, k[direction], start[direction]);
+#pragma unroll
+      for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
+        if (!live[direction]) continue;
+        int row = matched[direction] ? extend_alone(direction, a, m, b, n, k[direction], start[direction], end[direction])
+                                     : start[direction];
+        if (row == start[direction] + SOLO_BYTES && row < end[direction]) {
           const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : PERSISTENT_PENDING(WG);
           if (slot < PERSISTENT_PENDING(WG) && i < INT_MAX / (2 * WG) - 1) {
             pending[slot] = (int)((i * WG + lid) * 2 + direction);
             pending_row[slot] = row;
             if (i == 0) first_handed[direction] = true;
           } else
-            row = first_mismatch(direction, a, m, b, n, k, row, end);
+            row = first_mismatch(direction, a, m, b, n, k[direction], row, end[direction]);
         }
         NEXT(direction)[at] = row;
         if (i == 0) first_row[direction] = row;

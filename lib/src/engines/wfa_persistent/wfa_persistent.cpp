@@ -4,6 +4,7 @@
 // met, which splits the pair into two halves whose distances add up to the whole's: what
 // a linear-memory alignment recurses on (alignment/alignment.cpp), many pieces per launch.
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstdio>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "engines/batch_strings.hpp"
 #include "engines/registry.hpp"
 #include "engines/wavefront_steps.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
@@ -484,12 +486,18 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
 // One pair with the persistent variant's parameters (every one present).
 Result pair_distance(OpenDevice& device, const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+  const auto start = std::chrono::steady_clock::now();
   const DeviceStrings strings(device, call.pair.a(), call.pair.b());
+  const double copied = seconds_since(start);
   PieceMeetings meetings(device, strings, call.params, call.pair);
+  const double sampled = seconds_since(start);
   Result result;
   result.distance =
       meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;
   result.costs = meetings.costs();
+  log().debug("persistent: strings copied in {:.2f} ms, sampled in {:.2f} ms, run in {:.2f} ms (kernels {:.2f} ms)",
+              1e3 * copied, 1e3 * (sampled - copied), 1e3 * (seconds_since(start) - sampled),
+              1e3 * result.costs.kernel_seconds);
   return result;
 }
 

@@ -70,8 +70,9 @@ TEST_CASE("align: parameter corners (small workgroups, teams of one and three, l
   levcl::Context context;
   const auto pairs = levcl::test::random_pairs(12, 900, 5);
   for (const levcl::Params& params :
-       {levcl::Params{{"wg", 7}, {"team", 1}}, levcl::Params{{"wg", 64}, {"team", 3}, {"extend", 0}, {"local", 0}},
-        levcl::Params{{"wg", 32}, {"team", 32}, {"extend", 2}, {"local", 16}}}) {
+       {levcl::Params{{"wg", 7}, {"global-wg", 7}, {"team", 1}},
+        levcl::Params{{"wg", 64}, {"global-wg", 64}, {"team", 3}, {"extend", 0}, {"local", 0}},
+        levcl::Params{{"wg", 32}, {"global-wg", 96}, {"team", 32}, {"extend", 2}, {"local", 16}}}) {
     for (const auto& [key, value] : params) CAPTURE(key + "=" + std::to_string(value));
     for (const auto& [a, b] : pairs) check_alignment(context, a, b, context.align(a, b, {"persistent", params}));
   }

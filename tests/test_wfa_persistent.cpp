@@ -1,6 +1,7 @@
 // What is particular to the persistent wavefront family: long matching runs ending at every
 // offset of a team's step (distances and breakpoints), fewer cells than one wavefront,
-// refusals, and several workgroups stepping together where the device is a GPU.
+// refusals, workgroups of every size where the columns are global, and several workgroups
+// stepping together where the device is a GPU.
 // test_variants checks its distances one parameter at a time and its breakpoints.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
@@ -25,7 +26,7 @@ TEST_CASE("long matching runs ending at every offset of a team's step, in both d
   const std::string a = levcl::test::random_string(rng, 3000, 4);
   for (const std::int64_t team : {1, 3, 32})
     for (const std::int64_t wg : {7, 64}) {
-      const levcl::Params params{{"team", team}, {"wg", wg}, {"extend", 2}};
+      const levcl::Params params{{"team", team}, {"wg", wg}, {"global-wg", wg}, {"extend", 2}};
       std::vector<Pair> pairs;
       for (const std::size_t at : {0, 1, 15, 16, 17, 23, 24, 25, 100, 255, 256, 257, 511, 512, 513, 1500, 2983, 2999}) {
         std::string substituted = a, deleted = a;
@@ -37,6 +38,25 @@ TEST_CASE("long matching runs ending at every offset of a team's step, in both d
       CHECK(check_against_dp(context, pairs, "persistent", params) == static_cast<int>(pairs.size()));
       for (std::size_t k = 0; k < pairs.size(); k += 7) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
     }
+}
+
+TEST_CASE("a pair's columns in global memory, in workgroups of every size (global-wg)") {
+  // test_variants sweeps wg, which sets the other layouts' workgroups: these sizes around
+  // lengths of one, two and five of them, and the default.
+  levcl::Context context;
+  std::mt19937_64 rng(41);
+  for (const std::int64_t global_wg : {1, 7, 32, 64, 512}) {
+    CAPTURE(global_wg);
+    const auto w = static_cast<std::size_t>(global_wg);
+    auto pairs = levcl::test::edge_cases({w, 2 * w + 2, 5 * w});
+    for (const double rate : {0.0, 0.01, 0.1, 0.5}) {
+      const std::string a = levcl::test::random_string(rng, 1500, 4);
+      pairs.push_back({a, levcl::test::mutate(rng, a, rate, 4)});
+    }
+    const levcl::Params params{{"global-wg", global_wg}};
+    CHECK(check_against_dp(context, pairs, "persistent", params) == static_cast<int>(pairs.size()));
+    for (std::size_t k = 0; k < pairs.size(); k += 9) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
+  }
 }
 
 TEST_CASE("a batch's pieces in local columns, capped, and those above their caps again in global columns") {
@@ -111,10 +131,16 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
         CAPTURE(spread);
         CAPTURE(groups);
         CAPTURE(solo);
-        const levcl::Params params{{"groups", groups}, {"solo", solo}, {"wg", 32}, {"spread", spread}};
+        const levcl::Params params{{"groups", groups}, {"solo", solo}, {"wg", 32}, {"global-wg", 32}, {"spread", spread}};
         CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
         for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
       }
+  // Workgroups of one size where the columns are local and of another where they are global.
+  for (const std::int64_t spread : {0, 1}) {
+    CAPTURE(spread);
+    const levcl::Params params{{"groups", 3}, {"wg", 32}, {"global-wg", 64}, {"spread", spread}};
+    CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
+  }
 }
 
 TEST_CASE("a pair whose sample misses its divergence: the bound doubles from the estimate's, on a GPU") {

@@ -135,8 +135,9 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
         CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
         for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
       }
-  // Workgroups of one size where the columns are local and of another where they are global.
-  for (const std::int64_t spread : {0, 1}) {
+  // Workgroups of one size where the columns are local and of another where they are global
+  // or where a share needs the wider blocks (spread 16: shares of 512 and of 1,024).
+  for (const std::int64_t spread : {0, 1, 16}) {
     CAPTURE(spread);
     const levcl::Params params{{"groups", 3}, {"wg", 32}, {"global-wg", 64}, {"spread", spread}};
     CHECK(check_against_dp(context, pairs, "persistent", params) == 30);

@@ -67,14 +67,24 @@ std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local
   return persistent_local_bytes(wg, wg / std::min(team, wg), local);
 }
 
-// The positions of each column a workgroup of wg keeps where a piece's several workgroups
-// share its columns in local memory: `spread` blocks of wg at most, as many as the device's
-// local memory holds; 0 where not one block fits.
-std::int64_t spread_room(const DeviceInfo& device, const Params& params) {
-  const std::int64_t wg = params.at("wg");
+// Where a piece's several workgroups share its columns out in local memory: their
+// work-items, and the positions of each column a workgroup keeps (`spread` blocks of wg at
+// most, as many as the device's local memory holds; 0 where not one block fits).
+struct SpreadLayout {
+  std::int64_t wg = 0, room = 0;
+};
+SpreadLayout spread_layout(const DeviceInfo& device, const Params& params, std::int64_t wg) {
   const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, params.at("team"), 0));
   const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int)) - 2;
-  return std::min(params.at("spread"), room / wg) * wg;
+  return {wg, std::max<std::int64_t>(0, std::min(params.at("spread"), room / wg) * wg)};
+}
+// The layouts tried, narrowest first: workgroups of wg, then of global-wg where a share
+// needs wider blocks (measured on the H100: E. coli's shares of about 430 positions, 57 ms
+// in blocks of 512, against 69-76 ms with global columns).
+std::vector<SpreadLayout> spread_layouts(const DeviceInfo& device, const Params& params) {
+  std::vector<SpreadLayout> out{spread_layout(device, params, params.at("wg"))};
+  if (params.at("global-wg") > params.at("wg")) out.push_back(spread_layout(device, params, params.at("global-wg")));
+  return out;
 }
 
 // A piece's stored positions (cl/wfa_persistent.h).
@@ -91,6 +101,19 @@ std::int64_t spread_width(const Piece& piece, std::int64_t groups, std::int64_t 
   const std::int64_t width = positions_of(piece).width, share = (width + groups - 1) / groups;
   const std::int64_t blocks = (share + wg - 1) / wg;
   return blocks * wg <= room ? blocks * wg : 0;
+}
+
+// The first layout in which each of `groups` workgroups holds its share of every piece's
+// positions; none (room 0) where none does.
+SpreadLayout layout_for(const std::vector<SpreadLayout>& layouts, const Piece* pieces, std::size_t count,
+                        std::int64_t groups) {
+  for (const SpreadLayout& layout : layouts) {
+    bool holds = groups > 1 && layout.room > 0;
+    for (std::size_t q = 0; holds && q < count; ++q)
+      holds = spread_width(pieces[q], groups, layout.wg, layout.room) > 0;
+    if (holds) return layout;
+  }
+  return {};
 }
 
 // The largest bound under which a piece's positions fit `local` a column (the kernel's
@@ -245,7 +268,7 @@ void PieceMeetings::prepare_levels() {
   // (about its distance) over them fits their room.
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
   const std::int64_t global_wg = params_.at("global-wg");
-  const std::int64_t room = spread_room(device_.info(), params_);
+  const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(allowed)) {
@@ -253,9 +276,14 @@ void PieceMeetings::prepare_levels() {
       break;
     }
     const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
-    const bool spread = groups > 1 && room > 0 && d / static_cast<double>(groups) <= static_cast<double>(room);
+    SpreadLayout spread;
+    for (const SpreadLayout& layout : layouts)
+      if (groups > 1 && layout.room > 0 && d / static_cast<double>(groups) <= static_cast<double>(layout.room)) {
+        spread = layout;
+        break;
+      }
     if (count == 1 || d / static_cast<double>(global_wg) >= static_cast<double>(groups))
-      options.push_back(program_options(groups, spread ? wg : global_wg, spread ? room : 0));
+      options.push_back(program_options(groups, spread.room > 0 ? spread.wg : global_wg, spread.room));
   }
   device_.prepare("wfa_persistent.cl", options);
 }
@@ -308,15 +336,15 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
 // steps, all of them at most twice the last's. Then, or where its share would not fit, in
 // global memory under its own bound.
 Breakpoint PieceMeetings::run_alone(const Piece& piece) {
-  const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
-  const std::int64_t room = spread_room(device_.info(), params_);
+  const std::int64_t allowed = groups_allowed(device_.info(), params_);
+  const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   const double estimate = piece.estimate >= 0 ? piece.estimate : estimate_;
   Piece capped = piece;
-  if (!piece.exact && allowed > 1 && room > 0) {
+  if (!piece.exact && allowed > 1 && layouts.back().room > 0) {
     capped.bound = std::min(piece.bound, static_cast<std::int64_t>(2 * estimate) + 1024);
     log().debug("persistent: estimate {:.0f}, first bound {}", estimate, capped.bound);
   }
-  while (capped.bound < piece.bound && spread_width(capped, allowed, wg, room) > 0) {
+  while (capped.bound < piece.bound && layout_for(layouts, &capped, 1, allowed).room > 0) {
     const Breakpoint found = run_launches({capped}, 0).front();
     if (found.distance <= capped.bound) return found;
     log().debug("persistent: no meeting within the bound {}; again under {}", capped.bound,
@@ -372,28 +400,23 @@ std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pi
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
                            std::int64_t local, std::vector<Breakpoint>& out) {
-  // Several workgroups of a piece, of wg work-items, keep their shares of its columns in
-  // local memory where every piece's share fits `spread` blocks; one workgroup a piece,
-  // where `local` says.
-  const std::int64_t spread = spread_room(device_.info(), params_), spread_wg = params_.at("wg");
+  // Several workgroups of a piece keep their shares of its columns in local memory where
+  // every piece's share fits a layout's room (then of its work-items); one workgroup a
+  // piece, where `local` says.
+  const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   // A piece alone whose columns are shared out runs on every workgroup allowed, those beyond
   // its positions ending at once: one program whatever its width (its first bound's).
   const std::int64_t allowed = groups_allowed(device_.info(), params_);
-  if (count == 1 && groups > 1 && spread > 0 && spread_width(pieces[0], allowed, spread_wg, spread) > 0) groups = allowed;
+  if (count == 1 && groups > 1 && layout_for(layouts, pieces, 1, allowed).room > 0) groups = allowed;
+  const SpreadLayout spread = layout_for(layouts, pieces, count, groups);
   std::vector<std::int64_t> group_widths;
-  if (groups > 1 && spread > 0)
-    for (std::size_t q = 0; q < count; ++q) {
-      const std::int64_t share = spread_width(pieces[q], groups, spread_wg, spread);
-      if (share == 0) {
-        group_widths.clear();
-        break;
-      }
-      group_widths.push_back(share);
-    }
-  else if (groups == 1 && local > 0)
+  if (spread.room > 0) {
+    for (std::size_t q = 0; q < count; ++q) group_widths.push_back(spread_width(pieces[q], groups, spread.wg, spread.room));
+    wg = spread.wg;
+  } else if (groups == 1 && local > 0) {
     group_widths.assign(count, local);
-  const std::int64_t columns = group_widths.empty() ? 0 : groups > 1 ? spread : local;
-  if (columns > 0 && groups > 1) wg = spread_wg;
+  }
+  const std::int64_t columns = group_widths.empty() ? 0 : groups > 1 ? spread.room : local;
   cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
   LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"), group_widths);
@@ -563,14 +586,14 @@ std::vector<Variant> persistent_variants() {
        "(0: global memory); those that end above the cap run again in global memory",
        Sweep::none},
       {"spread", 1, 0, 16,
-       "blocks of wg positions at most that each of a piece's several workgroups keeps of its columns in local "
+       "blocks of wg (or global-wg) positions at most that each of a piece's several workgroups keeps of its columns in local "
        "memory, exchanging only their edges' rows with their neighbours (0, or a piece whose share is larger: its "
        "columns in global memory, every workgroup stepping a share of its live blocks)",
        Sweep::none},
       {"global-wg", 512, 1, 1 << 16,
-       "work-items per workgroup where a piece's few workgroups keep its columns in global memory (wide fronts; "
-       "wg where they keep them in local memory). Measured on the H100: 512 against 256, E. coli 66 -> 57 ms, "
-       "10 Mbp at 99% 0.358 -> 0.331 s, 100 Mbp at 99.9% 0.460 -> 0.417 s; narrow fronts the other way",
+       "work-items per workgroup where a piece's few workgroups keep its columns in global memory (wide fronts), "
+       "and where they share them out in local memory in blocks wider than wg (measured on the H100, 512 against "
+       "256: 10 Mbp at 99% 0.392 -> 0.323 s, 100 Mbp at 99.9% 0.526 -> 0.422 s; narrow fronts keep wg's 256)",
        Sweep::none},
       extend_param(),
   };

@@ -5,12 +5,12 @@
 #include <cstring>
 #include <utility>
 
+#include "cl/wfa_common.h"
 #include "runtime/clock.hpp"
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "runtime/open_device.hpp"
 #include "runtime/parallel.hpp"
-#include "cl/wfa_common.h"
 
 namespace levcl::detail {
 

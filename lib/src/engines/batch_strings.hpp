@@ -22,8 +22,9 @@ struct JoinedStrings {
 };
 
 // The strings of the pairs `pairs` (indices into call.pairs), in the order they are first
-// used, then WORD_PADDING (cl/wfa_common.h) zero bytes: gathered by the host's threads into pinned memory the
-// device keeps under `state_key` (reused from call to call), copied at the bus's full speed.
+// used, then WORD_PADDING (cl/wfa_common.h) zero bytes: gathered by the host's threads into
+// pinned memory the device keeps under `state_key` (reused from call to call), copied at the
+// bus's full speed.
 JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std::vector<std::size_t>& pairs,
                            const std::string& state_key);
 

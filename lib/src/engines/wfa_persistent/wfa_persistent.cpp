@@ -67,6 +67,15 @@ std::uint64_t local_bytes(std::int64_t wg, std::int64_t team, std::int64_t local
   return persistent_local_bytes(wg, wg / std::min(team, wg), local);
 }
 
+// Work-items per workgroup where the front is wide (the global-wg parameter): 0 chooses
+// kWideWorkgroup, or the device's largest workgroup where that is smaller (256 on many
+// AMD and Intel GPUs), so that the defaults run everywhere.
+constexpr std::int64_t kWideWorkgroup = 512;
+std::int64_t global_workgroup(const DeviceInfo& device, const Params& params) {
+  const std::int64_t asked = params.at("global-wg");
+  return asked > 0 ? asked : std::min<std::int64_t>(kWideWorkgroup, static_cast<std::int64_t>(device.max_workgroup));
+}
+
 // Where a piece's several workgroups share its columns out in local memory: their
 // work-items, and the positions of each column a workgroup keeps (`spread` blocks of wg at
 // most, as many as the device's local memory holds; 0 where not one block fits).
@@ -83,7 +92,8 @@ SpreadLayout spread_layout(const DeviceInfo& device, const Params& params, std::
 // in blocks of 512, against 69-76 ms with global columns).
 std::vector<SpreadLayout> spread_layouts(const DeviceInfo& device, const Params& params) {
   std::vector<SpreadLayout> out{spread_layout(device, params, params.at("wg"))};
-  if (params.at("global-wg") > params.at("wg")) out.push_back(spread_layout(device, params, params.at("global-wg")));
+  if (const std::int64_t wide = global_workgroup(device, params); wide > params.at("wg"))
+    out.push_back(spread_layout(device, params, wide));
   return out;
 }
 
@@ -267,7 +277,7 @@ void PieceMeetings::prepare_levels() {
   // Several workgroups a piece share its columns in local memory where a piece's width
   // (about its distance) over them fits their room.
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
-  const std::int64_t global_wg = params_.at("global-wg");
+  const std::int64_t global_wg = global_workgroup(device_.info(), params_);
   const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
@@ -356,7 +366,8 @@ Breakpoint PieceMeetings::run_alone(const Piece& piece) {
 
 std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t local) {
   const DeviceInfo& info = device_.info();
-  const std::int64_t allowed = groups_allowed(info, params_), wg = params_.at("wg"), global_wg = params_.at("global-wg");
+  const std::int64_t allowed = groups_allowed(info, params_), wg = params_.at("wg");
+  const std::int64_t global_wg = global_workgroup(info, params_);
   // Launches as large as memory allows: the columns within one buffer, everything within
   // what the strings leave of the device (a tenth kept for the driver).
   const std::uint64_t room =
@@ -590,17 +601,20 @@ std::vector<Variant> persistent_variants() {
        "memory, exchanging only their edges' rows with their neighbours (0, or a piece whose share is larger: its "
        "columns in global memory, every workgroup stepping a share of its live blocks)",
        Sweep::none},
-      {"global-wg", 512, 1, 1 << 16,
+      {"global-wg", 0, 0, 1 << 16,
        "work-items per workgroup where a piece's few workgroups keep its columns in global memory (wide fronts), "
-       "and where they share them out in local memory in blocks wider than wg (measured on the H100, 512 against "
-       "256: 10 Mbp at 99% 0.392 -> 0.323 s, 100 Mbp at 99.9% 0.526 -> 0.422 s; narrow fronts keep wg's 256)",
+       "and where they share them out in local memory in blocks wider than wg (0: 512, or the device's largest "
+       "workgroup where smaller; measured on the H100, 512 against 256: 10 Mbp at 99% 0.392 -> 0.323 s, 100 Mbp "
+       "at 99.9% 0.526 -> 0.422 s; narrow fronts keep wg's 256)",
        Sweep::none},
       extend_param(),
   };
   v.needs = [](const Params& p) {
     const std::int64_t narrow = std::min<std::int64_t>(p.at("wg"), kNarrowWorkgroup);
-    return DeviceNeeds{static_cast<std::uint64_t>(std::max(p.at("wg"), p.at("global-wg"))),
-                       std::max({local_bytes(p.at("wg"), p.at("team"), 0), local_bytes(p.at("global-wg"), p.at("team"), 0),
+    // global-wg 0 fits whatever the device's largest workgroup (global_workgroup).
+    const std::int64_t wide = std::max(p.at("wg"), p.at("global-wg"));
+    return DeviceNeeds{static_cast<std::uint64_t>(wide),
+                       std::max({local_bytes(p.at("wg"), p.at("team"), 0), local_bytes(wide, p.at("team"), 0),
                                  local_bytes(narrow, p.at("team"), p.at("local"))}),
                        static_cast<std::uint64_t>(p.at("groups"))};
   };

@@ -22,14 +22,18 @@
 // its previous step. While the front is narrow (radii up to solo_last), workgroup 0 runs
 // every block alone and the others wait for it: only its barriers, no flags.
 //
-// Workgroups, columns in local memory (LOCAL_COLUMNS). Workgroup g keeps the
-// group_width positions from p_low + g * group_width, its four columns in local memory
-// with a cell for each neighbour's edge position. A step reads its own columns in a few
-// cycles; of its neighbours it needs only their edge positions' rows of the step before,
-// which they publish as words that carry their step (EDGE_SLOT), waited on only where both
-// the neighbour's edge and this workgroup's own edge are live: no flag, fence or column
-// in global memory. A neighbour is never two steps ahead of a reader of its edge: it
-// waits on the reader's edge at the step between, whenever it publishes that slot again.
+// Workgroups, columns in local memory (LOCAL_COLUMNS, SPREAD). Workgroup g owns the
+// group_width positions from p_low + g * group_width and keeps its four columns in local
+// memory, with `halo` (the piece's) of each neighbour's positions beside them. Every halo
+// steps the neighbours exchange their edges: the rows their last and first halo positions
+// reached, published as words that carry their step (EDGE_SLOT); between exchanges a
+// workgroup computes its halo positions too, one fewer on each side a step, so that every
+// row it reads was computed since the exchange, and waits on nobody: the round trip to a
+// neighbour, most of a step's time when taken every step, comes once in halo steps, for
+// twice halo positions more a step. No flag, fence or column in global memory. Every
+// position a neighbour owns is waited on, live or not, so neighbours keep within one
+// exchange of each other: a neighbour never publishes a slot again before its reader
+// took it.
 //
 // Extension. A work-item follows a matching run alone for SOLO_BYTES; a longer run is
 // passed to a team of TEAM work-items that compares 8 * TEAM bytes per step and takes
@@ -45,8 +49,8 @@
 //
 // Tunables (build options): WG work-items per workgroup, GROUPS workgroups (resident
 // together when more than one), TEAM lanes per extension team, LOCAL_COLUMNS (0: the
-// columns in global memory), EXTEND_WORDS and PTX_FENCES as in wfa_common.cl and
-// workgroup_flags.cl.
+// columns in global memory), HALO (the most steps between exchanges, the edge slots'
+// stride), EXTEND_WORDS and PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
 
 #include "wfa_common.cl"
 #include "wfa_persistent.h"
@@ -68,6 +72,13 @@
 #ifndef LOCAL_COLUMNS
 #define LOCAL_COLUMNS 0
 #endif
+#ifndef HALO
+#define HALO 1
+#endif
+// Several workgroups a piece, each its share of the columns in local memory.
+#define SPREAD (LOCAL_COLUMNS && GROUPS > 1)
+// The most steps one workgroup runs ahead of another (MEETING_SLOTS).
+#define LEAD (SPREAD ? GROUPS * HALO : GROUPS)
 // Where the columns live; the previous step's are read through COLUMN_READ, volatile in
 // global memory since other workgroups write them.
 #if LOCAL_COLUMNS
@@ -154,7 +165,7 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
 // run in one order.
 inline void record_meeting(__global int* state, int total, long k, int row) {
   if (atomic_min(&state[STATE_SOLUTION], total) < total) return;
-  __global MeetingSlot* slot = MEETING_SLOT(state, total, GROUPS);
+  __global MeetingSlot* slot = MEETING_SLOT(state, total, LEAD);
 #if defined(cl_khr_int64_extended_atomics)
   atom_max((volatile __global ulong*)&slot->cell, MEETING_CELL(k, row));
   atomic_xchg(&slot->claimed, total + 1);
@@ -221,45 +232,57 @@ inline int next_row(int direction, COLUMN_READ int* prev, long at, long m, long 
 
 inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
 
-// Waits, as work-item 0 of workgroup g at step r > 0, for the rows its neighbours' edge
-// positions reached at step r - 1 where both their edge and its own next to it are live
-// (columns in local memory), and puts them in the cells beside its columns. False where
-// the distance found stops the step first: a neighbour may have stopped before it.
-inline bool take_edges(volatile __global ulong* edges, volatile __global int* state, __local int* forward_before,
-                       __local int* backward_before, long m, long n, long first, long last, int g, int r, int bound) {
-  ulong word[4];  // low forward, low backward, high forward, high backward
-  bool wanted[4];
-  for (int side = 0; side < 2; ++side)
-    for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-      const long own = side == 0 ? first : last, beside = side == 0 ? first - 1 : last + 1;
-      wanted[side * 2 + direction] =
-          position_live(direction, m, n, own, r, bound) && position_live(direction, m, n, beside, r - 1, bound);
-      word[side * 2 + direction] = EDGE_WORD(r - 1, UNREACHED);
-    }
-  for (;;) {
-    bool all = true;
-    for (int s = 0; s < 4; ++s)
-      if (wanted[s]) {
-        // The low side is the last position of workgroup g - 1, the high side the first of g + 1.
-        word[s] = edges[s < 2 ? EDGE_SLOT(g - 1, r - 1, 1, s) : EDGE_SLOT(g + 1, r - 1, 0, s - 2)];
-        all = all && (uint)(word[s] >> 32) == (uint)r;
-      }
-    if (all) break;
-    if (load_progress(&state[STATE_SOLUTION]) <= 2 * r - 2) return false;
+// The row of a position a workgroup owns for its neighbours, or UNREACHED where it is not
+// live: by words of (step, row) in its exchange's slots.
+// Position own_first + i (side 0) or own_last - halo + 1 + i (side 1), i < halo.
+inline long edge_position(long own_first, long own_last, int halo, int side, int i) {
+  return side == 0 ? own_first + i : own_last - halo + 1 + i;
+}
+
+// Publishes, after step r (a multiple of halo), the rows of its edge positions.
+inline void give_edges(volatile __global ulong* edges, __local const int* forward, __local const int* backward,
+                       long m, long n, long own_first, long own_last, long base, int halo, int g, int r, int bound) {
+  for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
+    const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
+    const long p = edge_position(own_first, own_last, halo, side, i);
+    if (p < own_first || p > own_last) continue;  // a share narrower than halo
+    const int row = position_live(direction, m, n, p, r, bound) ? (direction == FORWARD ? forward : backward)[p - base]
+                                                                : UNREACHED;
+    edges[EDGE_SLOT(HALO, g, r / halo, side, direction, i)] = EDGE_WORD(r, row);
   }
-  const long end = last - first + 1;
-  forward_before[-1] = (int)(uint)word[0];
-  backward_before[-1] = (int)(uint)word[1];
-  forward_before[end] = (int)(uint)word[2];
-  backward_before[end] = (int)(uint)word[3];
-  return true;
+}
+
+// Takes, at step r whose step before ended an exchange, the rows its neighbours' edge
+// positions reached then into its halo of the columns of step r - 1, every position of
+// the piece they own. Sets *stop where the distance found stops the step first (a
+// neighbour may have stopped before it), and work-item 0 reads that distance into
+// *least_total anyway: a workgroup that never waits learns it here.
+inline void take_edges(volatile __global ulong* edges, volatile __global int* state, __local int* forward,
+                       __local int* backward, long piece_first, long piece_last, long own_first, long own_last,
+                       long base, int halo, int g, int r, __local int* stop, __local int* least_total) {
+  if (get_local_id(0) == 0) atomic_min(least_total, load_progress(&state[STATE_SOLUTION]));
+  for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
+    const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
+    // The low side is workgroup g - 1's last halo positions, the high side g + 1's first.
+    const long p = side == 0 ? own_first - halo + i : own_last + 1 + i;
+    if (p < piece_first || p > piece_last) continue;
+    const long slot = side == 0 ? EDGE_SLOT(HALO, g - 1, (r - 1) / halo, 1, direction, i)
+                                : EDGE_SLOT(HALO, g + 1, (r - 1) / halo, 0, direction, i);
+    ulong word;
+    while ((uint)((word = edges[slot]) >> 32) != (uint)r)
+      if (load_progress(&state[STATE_SOLUTION]) <= 2 * r - 2) {
+        *stop = 1;
+        break;
+      }
+    (direction == FORWARD ? forward : backward)[p - base] = (int)(uint)word;
+  }
 }
 
 // Pieces. One launch runs one pair or many pieces at once (the subproblems of a
 // linear-memory alignment, lib/src/alignment/alignment.cpp): piece q (pieces[q],
 // wfa_persistent.h) has GROUPS workgroups of its own (group ids q * GROUPS ..), its flags
 // flags_all[q * GROUPS ..], its edges edges_all[EDGE_SLOT(q * GROUPS ..)] and its state
-// state_all[q * PERSISTENT_STATE_INTS(GROUPS) ..]. A piece of one workgroup (GROUPS 1: the
+// state_all[q * PERSISTENT_STATE_INTS(LEAD) ..]. A piece of one workgroup (GROUPS 1: the
 // pieces are many) sets up its own state and at its end writes results[q]; so the host
 // sends and reads back a few bytes a piece, not the whole state. With more workgroups per
 // piece the host sets up the state and reads it, and zeroes the edges.
@@ -290,37 +313,42 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   const long p_low = fields->p_low;
   const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
   volatile __global int* flags = flags_all + piece * GROUPS;
-  __global int* state = state_all + piece * PERSISTENT_STATE_INTS(GROUPS);
+  __global int* state = state_all + piece * PERSISTENT_STATE_INTS(LEAD);
 #if LOCAL_COLUMNS
-  // This workgroup's positions base .. last, and a cell beside each end for a neighbour's.
-  const long base = p_low + g * fields->group_width;
-  const long last = min(base + fields->group_width, p_low + persistent_width(m, n, bound)) - 1;
+  // This workgroup's own positions own_first .. own_last; with neighbours, their `halo`
+  // positions beside each end too: the columns' entry 0 is position `base`.
+  const long piece_last = p_low + persistent_width(m, n, bound) - 1;
+  const long own_first = p_low + g * fields->group_width, own_last = min(own_first + fields->group_width - 1, piece_last);
+  const int halo = SPREAD ? (int)fields->halo : 0;
+  const long base = own_first - halo;
   // Nothing of the piece's: no neighbour waits on it, and it stops at once (not by a
   // return, which POCL's work-group loops mishandle before barriers).
-  const bool idle = base > last;
-  __local int columns[4][LOCAL_COLUMNS + 2];
-  __local int *forward0 = columns[0] + 1, *forward1 = columns[1] + 1, *backward0 = columns[2] + 1,
-              *backward1 = columns[3] + 1;
+  const bool idle = own_first > own_last;
+  __local int columns[4][LOCAL_COLUMNS];
+  __local int *forward0 = columns[0], *forward1 = columns[1], *backward0 = columns[2], *backward1 = columns[3];
 #else
-  const long base = p_low, last = LONG_MAX;
+  const long own_first = p_low, own_last = LONG_MAX, base = p_low;
+  const int halo = 0;
   const bool idle = false;
   __global int* forward0 = forward0_all + fields->column_offset;
   __global int* forward1 = forward1_all + fields->column_offset;
   __global int* backward0 = backward0_all + fields->column_offset;
   __global int* backward1 = backward1_all + fields->column_offset;
 #endif
-  volatile __global ulong* edges = edges_all + piece * GROUPS * EDGE_WORDS;
+  volatile __global ulong* edges = edges_all + piece * GROUPS * EDGE_WORDS(HALO);
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
   __local int pending[PERSISTENT_PENDING(WG)], pending_row[PERSISTENT_PENDING(WG)];
   __local int pending_count, team_first[TEAMS], busy[PERSISTENT_BUSY_RING], stop;
   const int lid = (int)get_local_id(0);
-#if GROUPS == 1
-  // The least total this workgroup recorded, the state's distance kept where the stop
-  // check reads it: no other workgroup writes it.
+#if GROUPS == 1 || SPREAD
+  // The least total this workgroup knows of, where the stop check reads it: those it
+  // recorded, and (SPREAD) the state's distance as of its last exchange.
   __local int least_total;
   if (lid == 0) least_total = INT_MAX;
-  for (int i = lid; i < PERSISTENT_STATE_INTS(GROUPS); i += WG) state[i] = i == STATE_SOLUTION ? INT_MAX : 0;
+#endif
+#if GROUPS == 1
+  for (int i = lid; i < PERSISTENT_STATE_INTS(LEAD); i += WG) state[i] = i == STATE_SOLUTION ? INT_MAX : 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
 #endif
   const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
@@ -339,6 +367,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   bool go_on;
   do {
     const bool solo = LOCAL_COLUMNS || r <= solo_last;
+    // The positions of step r: the workgroup's own and, SPREAD, its halo less `shrink` on
+    // each side, one more each step after an exchange's (r - 1 a multiple of halo).
+    const int shrink = SPREAD && r > 0 ? (r - 1) % max(halo, 1) + 1 : 0;
+    const long first = own_first - halo + shrink, last = own_last + halo - shrink;
     // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
     // backward0.
 #define NEXT(direction) \
@@ -351,7 +383,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       // alongside the neighbours' flags; again after them only where a neighbour stopped,
       // since its last column may then be older than step r - 1 and the distance it saw
       // must stop this workgroup too.
-#if GROUPS == 1
+#if GROUPS == 1 || SPREAD
       const int found = least_total;
 #else  // (in the preprocessor: a constant operand of && is a compiler warning)
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
@@ -363,20 +395,23 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 #endif
 #endif
       stop = idle || (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
-#if LOCAL_COLUMNS && GROUPS > 1
-      if (!stop && r > 0 &&
-          !take_edges(edges, (volatile __global int*)state, PREV(FORWARD), PREV(BACKWARD), m, n, base, last, g, r, bound))
-        stop = 1;
-#endif
       pending_count = 0;
     }
     barrier(STEP_FENCE);
+#if SPREAD
+    // Every work-item takes a share of the edges; the barrier comes every step, as POCL's
+    // work-group loops need.
+    if (!stop && r > 1 && (r - 1) % halo == 0)
+      take_edges(edges, (volatile __global int*)state, PREV(FORWARD), PREV(BACKWARD), p_low, piece_last, own_first,
+                 own_last, base, halo, g, r, &stop, &least_total);
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
     const bool stopping = stop;
 
     // The positions live at r: forward diagonals [lo, hi], backward ones delta - [lo, hi].
     const long slack = (long)bound - r;
     const long lo = max(-min((long)r, (long)m), delta - slack), hi = min(min((long)r, (long)n), delta + slack);
-    Blocks bl = blocks_of(lo, hi, delta, base, last, g, solo);
+    Blocks bl = blocks_of(lo, hi, delta, first, last, g, solo);
     if (lo > hi || stopping) bl.count[0] = bl.count[1] = 0;
     const long block_count = bl.count[0] + bl.count[1];
 
@@ -385,7 +420,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     int first_row[2] = {UNREACHED, UNREACHED}, first_backward_before = INT_MIN;  // INT_MIN: not read
     bool first_handed[2] = {false, false};
     for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, base) + lid, at = p - base;
+      const long p = block_start(&bl, i, first) + lid, at = p - base;
       // Both directions together, so that each dependent read of one goes out beside the
       // other's: their previous rows, then their runs' first bytes (most diagonals of a
       // front lie off the alignment's path and stop there), then the rest of the runs.
@@ -444,7 +479,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         if (e < count && (round == 0 || row < 0)) {  // take entry e
           const int entry = pending[e];
           direction = entry & 1;
-          const long p = block_start(&bl, (entry >> 1) / WG, base) + (entry >> 1) % WG;
+          const long p = block_start(&bl, (entry >> 1) / WG, first) + (entry >> 1) % WG;
           at = p - base;
           k = diagonal_of(direction, m, n, p);
           end = diagonal_end(m, n, (int)k);
@@ -479,23 +514,19 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       } while (go_on);
     }
 #endif
-#if LOCAL_COLUMNS && GROUPS > 1
+#if SPREAD
     // The edges' rows out as soon as they are final: the neighbours' next step waits on them.
-    if (lid == 0 && !stopping)
-      for (int side = 0; side < 2; ++side)
-        for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-          const long p = side == 0 ? base : last;
-          if (position_live(direction, m, n, p, r, bound))
-            edges[EDGE_SLOT(g, r, side, direction)] = EDGE_WORD(r, NEXT(direction)[p - base]);
-        }
+    if (!stopping && r > 0 && r % halo == 0)
+      give_edges(edges, NEXT(FORWARD), NEXT(BACKWARD), m, n, own_first, own_last, base, halo, g, r, bound);
 #endif
 
-    // 3. Meetings: forward radius r against backward radii r - 1 and r (totals 2r - 1, 2r).
-    // The first block's rows from registers, unless a team extended them.
+    // 3. Meetings of the workgroup's own positions: forward radius r against backward radii
+    // r - 1 and r (totals 2r - 1, 2r). The first block's rows from registers, unless a team
+    // extended them.
     int least = INT_MAX;
     for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, base) + lid, at = p - base;
-      if (p > last || !position_live(FORWARD, m, n, p, r, bound)) continue;
+      const long p = block_start(&bl, i, first) + lid, at = p - base;
+      if (p < own_first || p > own_last || !position_live(FORWARD, m, n, p, r, bound)) continue;
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
       const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
       if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m) {
@@ -508,7 +539,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         least = min(least, 2 * r);
       }
     }
-#if GROUPS == 1
+#if GROUPS == 1 || SPREAD
     if (least != INT_MAX) atomic_min(&least_total, least);  // read after the step's last barrier
 #else
     (void)least;
@@ -530,6 +561,6 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   count_cells(state, cells);
 #if GROUPS == 1
   barrier(CLK_GLOBAL_MEM_FENCE);
-  if (lid == 0) results[piece] = persistent_result(state, GROUPS);
+  if (lid == 0) results[piece] = persistent_result(state, LEAD);
 #endif
 }

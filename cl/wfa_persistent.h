@@ -15,6 +15,7 @@ typedef struct {
   shared_long bound;          // no distance above it is wanted
   shared_long solo_last;      // the last radius workgroup 0 runs alone (columns in global memory)
   shared_long group_width;    // positions each workgroup keeps (columns in local memory)
+  shared_long halo;           // steps between a workgroup's exchanges with its neighbours (several keeping columns in local memory)
 } PersistentPiece;
 
 // A piece's stored positions: every one live at some step up to the last,
@@ -33,8 +34,9 @@ inline shared_long persistent_width(shared_long m, shared_long n, shared_long bo
 
 // A piece's state in global memory: STATE_INTS ints (wfa_common.h: the distance in
 // STATE_SOLUTION, INT_MAX until found; the cells), then the meeting slots. Totals found
-// lie within GROUPS + 4 of the distance (no workgroup runs more than a ring's half
-// ahead), so a slot is never wanted by two of them.
+// lie within 2 * lead + 4 of the distance, where no workgroup runs more than `lead` steps
+// ahead of another (GROUPS, or GROUPS * HALO where neighbours exchange every HALO steps),
+// so a slot is never wanted by two of them.
 typedef struct {
   shared_int claimed;  // total + 1 once a meeting at that total was recorded
   shared_int unused;
@@ -45,29 +47,31 @@ typedef struct {
 } MeetingSlot;
 // A meeting's key in MeetingSlot.cell: larger for a lesser diagonal.
 #define MEETING_CELL(diagonal, row) (~(((shared_ulong)((shared_uint)(diagonal) ^ 0x80000000u) << 32) | (shared_uint)(row)))
-#define MEETING_SLOTS(groups) (2 * (groups) + 8)
-#define MEETING_SLOT(state, total, groups) \
-  ((SHARED_GLOBAL MeetingSlot*)((state) + STATE_INTS) + (total) % MEETING_SLOTS(groups))
-#define PERSISTENT_STATE_INTS(groups) \
-  (STATE_INTS + (int)(sizeof(MeetingSlot) / sizeof(shared_int)) * MEETING_SLOTS(groups))
+#define MEETING_SLOTS(lead) (2 * (lead) + 8)
+#define MEETING_SLOT(state, total, lead) \
+  ((SHARED_GLOBAL MeetingSlot*)((state) + STATE_INTS) + (total) % MEETING_SLOTS(lead))
+#define PERSISTENT_STATE_INTS(lead) \
+  (STATE_INTS + (int)(sizeof(MeetingSlot) / sizeof(shared_int)) * MEETING_SLOTS(lead))
 
 // A workgroup's local memory in wfa_persistent.cl, sized here for the host's checks too:
 // the runs handed to the teams and the rows they reached, their count, each team's first
 // run, the ring of busy flags, the stop flag and (a piece of one workgroup) its least
-// total; with LOCAL_COLUMNS, its four columns and a neighbour's cell at each end.
+// total; with LOCAL_COLUMNS, its four columns.
 #define PERSISTENT_PENDING(wg) (2 * (wg))
 #define PERSISTENT_BUSY_RING 3
 inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, shared_long local_columns) {
-  return (shared_ulong)(2 * PERSISTENT_PENDING(wg) + 1 + teams + PERSISTENT_BUSY_RING + 1 + 1 + (local_columns > 0 ? 4 * (local_columns + 2) : 0)) *
+  return (shared_ulong)(2 * PERSISTENT_PENDING(wg) + 1 + teams + PERSISTENT_BUSY_RING + 1 + 1 + 4 * local_columns) *
          sizeof(shared_int);
 }
 
-// Where workgroups that keep their columns in local memory hand their edge positions' rows
-// to their neighbours: per workgroup, by the radius's parity, its first (side 0) and last
-// (side 1) position, forward and backward: the radius + 1 in the high word and the row in
-// the low one, written and read as one word, so that no fence orders a row before a flag.
-#define EDGE_WORDS 8
-#define EDGE_SLOT(group, r, side, direction) ((group) * EDGE_WORDS + ((r) & 1) * 4 + (side) * 2 + (direction))
+// Where workgroups that keep their columns in local memory hand their edges' rows to their
+// neighbours, every `halo` steps: per workgroup, by the exchange's parity, the rows of its
+// first (side 0) and last (side 1) `halo` positions (of at most HALO, the slots' stride),
+// forward and backward: the step + 1 in the high word and the row in the low one, written
+// and read as one word, so that no fence orders a row before a flag.
+#define EDGE_WORDS(halo) (8 * (halo))
+#define EDGE_SLOT(halo, group, exchange, side, direction, i) \
+  ((((group) * 2 + ((exchange) & 1)) * 4 + (side) * 2 + (direction)) * (halo) + (i))
 #define EDGE_WORD(r, row) (((shared_ulong)(shared_uint)((r) + 1) << 32) | (shared_uint)(row))
 
 // A piece's result, from its state: a piece of one workgroup writes it at its end, so
@@ -80,10 +84,10 @@ typedef struct {
   shared_uint cells_low, cells_high;
 } PersistentResult;
 
-inline PersistentResult persistent_result(SHARED_GLOBAL const shared_int* state, int groups) {
+inline PersistentResult persistent_result(SHARED_GLOBAL const shared_int* state, int lead) {
   PersistentResult result;
   result.distance = state[STATE_SOLUTION];
-  SHARED_GLOBAL const MeetingSlot* slot = MEETING_SLOT(state, result.distance == INT_MAX ? 0 : result.distance, groups);
+  SHARED_GLOBAL const MeetingSlot* slot = MEETING_SLOT(state, result.distance == INT_MAX ? 0 : result.distance, lead);
   const shared_ulong key = ~slot->cell;
   result.row = slot->claimed == result.distance + 1 ? (shared_int)(shared_uint)(key & 0xffffffffu) : INT_MIN;
   result.diagonal = (shared_int)((shared_uint)(key >> 32) ^ 0x80000000u);

@@ -135,6 +135,20 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
         CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
         for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
       }
+  // Neighbours that exchange their edges every step, every few, and every 64 (more than
+  // the shares of the narrower pieces: their halo is their share), in local columns of one
+  // block of 128 positions and of 1,024 (spread 16 of 64).
+  for (const std::int64_t halo : {1, 5, 64})
+    for (const std::int64_t spread : {4, 16})
+      for (const std::int64_t groups : {2, 7}) {
+        CAPTURE(halo);
+        CAPTURE(spread);
+        CAPTURE(groups);
+        const levcl::Params params{
+            {"groups", groups}, {"wg", 32}, {"global-wg", spread == 4 ? 32 : 64}, {"spread", spread}, {"halo", halo}};
+        CHECK(check_against_dp(context, pairs, "persistent", params) == 30);
+        for (std::size_t k = 0; k < pairs.size(); k += 7) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
+      }
   // Workgroups of one size where the columns are local and of another where they are global
   // or where a share needs the wider blocks (spread 16: shares of 512 and of 1,024).
   for (const std::int64_t spread : {0, 1, 16}) {

@@ -26,7 +26,7 @@
 namespace levcl::detail {
 namespace {
 
-static_assert(sizeof(PersistentPiece) == 9 * sizeof(cl_long) && sizeof(PersistentResult) == 6 * sizeof(cl_int),
+static_assert(sizeof(PersistentPiece) == 10 * sizeof(cl_long) && sizeof(PersistentResult) == 6 * sizeof(cl_int),
               "the layout of cl/wfa_persistent.h has no padding, as the kernel reads it");
 constexpr std::int64_t kNarrowWorkgroup = 64;  // work-items per piece when the pieces are many
 
@@ -84,7 +84,7 @@ struct SpreadLayout {
 };
 SpreadLayout spread_layout(const DeviceInfo& device, const Params& params, std::int64_t wg) {
   const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, params.at("team"), 0));
-  const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int)) - 2;
+  const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int));
   return {wg, std::max<std::int64_t>(0, std::min(params.at("spread"), room / wg) * wg)};
 }
 // The layouts tried, narrowest first: workgroups of wg, then of global-wg where a share
@@ -105,25 +105,44 @@ Positions positions_of(const Piece& piece) {
   return {persistent_low(piece.m, piece.n, piece.bound), persistent_width(piece.m, piece.n, piece.bound)};
 }
 
-// Positions per workgroup where a piece's `groups` workgroups keep its columns in local
-// memory, `room` each at most: an equal share in whole blocks of wg; 0 where it is more.
-std::int64_t spread_width(const Piece& piece, std::int64_t groups, std::int64_t wg, std::int64_t room) {
-  const std::int64_t width = positions_of(piece).width, share = (width + groups - 1) / groups;
-  const std::int64_t blocks = (share + wg - 1) / wg;
-  return blocks * wg <= room ? blocks * wg : 0;
+// What each of a piece's `groups` workgroups keeps where they share its columns out in
+// local memory, `room` positions each at most: the positions it owns (an equal share or
+// more, so that they and `halo` of each neighbour's beside them fill whole blocks of wg)
+// and that halo: the parameter's, or less where the share is narrower (a neighbour owns
+// it all) or where room is short; none (width 0) where not even one fits.
+struct SpreadShare {
+  std::int64_t width = 0, halo = 0;
+};
+std::int64_t equal_share(const Piece& piece, std::int64_t groups) {
+  return (positions_of(piece).width + groups - 1) / groups;
+}
+SpreadShare spread_share(const Piece& piece, std::int64_t groups, std::int64_t wg, std::int64_t room,
+                         std::int64_t halo) {
+  const std::int64_t share = equal_share(piece, groups);
+  const std::int64_t beside = std::min({halo, share, (room - share) / 2});
+  if (beside < 1) return {};
+  const std::int64_t blocks = (share + 2 * beside + wg - 1) / wg;  // room is whole blocks
+  return {blocks * wg - 2 * beside, beside};
 }
 
-// The first layout in which each of `groups` workgroups holds its share of every piece's
-// positions; none (room 0) where none does.
+// The layout in which each of `groups` workgroups holds its share of every piece's
+// positions with the halo asked for (or its share), the first such; else the last that
+// holds them with a narrower halo (measured on the H100, E. coli's shares of about 485
+// positions: 61 ms exchanging every step, 53 every 4); none (room 0) where none holds them.
 SpreadLayout layout_for(const std::vector<SpreadLayout>& layouts, const Piece* pieces, std::size_t count,
-                        std::int64_t groups) {
+                        std::int64_t groups, std::int64_t halo) {
+  SpreadLayout narrower;
   for (const SpreadLayout& layout : layouts) {
-    bool holds = groups > 1 && layout.room > 0;
-    for (std::size_t q = 0; holds && q < count; ++q)
-      holds = spread_width(pieces[q], groups, layout.wg, layout.room) > 0;
-    if (holds) return layout;
+    bool holds = groups > 1 && layout.room > 0, full = holds;
+    for (std::size_t q = 0; holds && q < count; ++q) {
+      const SpreadShare share = spread_share(pieces[q], groups, layout.wg, layout.room, halo);
+      holds = share.width > 0;
+      full = full && holds && share.halo == std::min(halo, equal_share(pieces[q], groups));
+    }
+    if (full) return layout;
+    if (holds) narrower = layout;
   }
-  return {};
+  return narrower;
 }
 
 // The largest bound under which a piece's positions fit `local` a column (the kernel's
@@ -135,17 +154,21 @@ std::int64_t local_bound(const Piece& piece, std::int64_t local) {
   return piece.exact && cap < piece.bound ? -1 : cap;
 }
 
-// Device bytes of a launch of `count` pieces whose columns hold `width` positions in all.
-std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups) {
-  return 4 * width * sizeof(cl_int) + count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
-                                               sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups)));
+// Device bytes of a launch of `count` pieces of `groups` workgroups whose columns hold
+// `width` positions in all (at most: the state and edges of workgroups that exchange every
+// `halo` steps).
+std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups, std::int64_t halo) {
+  return 4 * width * sizeof(cl_int) +
+         count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
+                  sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups * halo)) +
+                  sizeof(cl_ulong) * groups * EDGE_WORDS(halo));
 }
 
 // What one pair needs: its columns for every diagonal it may reach, its state, the strings.
 MemoryNeeds pair_memory(std::uint64_t m, std::uint64_t n) {
   const std::int64_t width =
       positions_of({0, static_cast<std::int64_t>(m), 0, static_cast<std::int64_t>(n), static_cast<std::int64_t>(std::max(m, n))}).width;
-  return {launch_bytes(static_cast<std::uint64_t>(width), 1, 1) + m + n, static_cast<std::uint64_t>(width) * sizeof(cl_int)};
+  return {launch_bytes(static_cast<std::uint64_t>(width), 1, 1, 1) + m + n, static_cast<std::uint64_t>(width) * sizeof(cl_int)};
 }
 
 std::string gib(std::uint64_t bytes) {
@@ -180,15 +203,15 @@ struct LaunchTable {
   std::uint64_t width = 0;  // column entries of every piece
 };
 
-// `group_widths`: the positions each workgroup of a piece keeps in local memory (none:
-// the columns are global).
-LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
-                         std::int64_t solo, const std::vector<std::int64_t>& group_widths) {
+// `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
+// global); `lead`: the most steps a workgroup runs ahead of another (the kernel's LEAD).
+LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t lead,
+                         std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
   LaunchTable table;
   const bool host_state = groups > 1;
   if (host_state) {
     table.flags.resize(count * static_cast<std::size_t>(groups));
-    table.state.assign(count * PERSISTENT_STATE_INTS(groups), 0);
+    table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
   }
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& piece = pieces[q];
@@ -197,12 +220,13 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
     const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
     const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
     table.pieces.push_back({piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(table.width),
-                            at.low, piece.bound, solo_last, group_widths.empty() ? 0 : group_widths[q]});
+                            at.low, piece.bound, solo_last, shares.empty() ? 0 : shares[q].width,
+                            shares.empty() ? 0 : shares[q].halo});
     table.width += static_cast<std::uint64_t>(at.width);
     if (!host_state) continue;
     for (std::int64_t g = 0; g < groups; ++g)
       table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
-    table.state[q * PERSISTENT_STATE_INTS(groups) + STATE_SOLUTION] = INT_MAX;
+    table.state[q * PERSISTENT_STATE_INTS(lead) + STATE_SOLUTION] = INT_MAX;
   }
   return table;
 }
@@ -236,14 +260,15 @@ class PieceMeetings final : public BreakpointFinder {
   std::uint64_t peak_device_bytes() const override { return peak_bytes_; }
 
  private:
-  std::string program_options(std::int64_t groups, std::int64_t wg, std::int64_t local) const;
+  // `halo`: the kernel's HALO, 1 but where several workgroups a piece keep local columns.
+  std::string program_options(std::int64_t groups, std::int64_t wg, std::int64_t local, std::int64_t halo) const;
   // In as few launches as memory allows; `local`: the columns' positions in local memory,
   // every piece's within them, one narrow workgroup each (0: global columns).
   std::vector<Breakpoint> run_launches(const std::vector<Piece>& pieces, std::int64_t local);
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
   std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                           std::int64_t wg, bool spread, double expected_steps);
+                                           std::int64_t halo, std::int64_t wg, bool spread, double expected_steps);
 
   OpenDevice& device_;
   Params params_;
@@ -258,10 +283,12 @@ class PieceMeetings final : public BreakpointFinder {
   std::uint64_t peak_bytes_ = 0;
 };
 
-std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg, std::int64_t local) const {
+std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg, std::int64_t local,
+                                           std::int64_t halo) const {
   const bool nvidia = nvidia_platform(device_.info());
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
          std::to_string(params_.at("team")) + " -DLOCAL_COLUMNS=" + std::to_string(local) +
+         " -DHALO=" + std::to_string(halo) +
          " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
 }
 
@@ -282,7 +309,7 @@ void PieceMeetings::prepare_levels() {
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(allowed)) {
-      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup), params_.at("local")));
+      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup), params_.at("local"), 1));
       break;
     }
     const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
@@ -293,7 +320,8 @@ void PieceMeetings::prepare_levels() {
         break;
       }
     if (count == 1 || d / static_cast<double>(global_wg) >= static_cast<double>(groups))
-      options.push_back(program_options(groups, spread.room > 0 ? spread.wg : global_wg, spread.room));
+      options.push_back(program_options(groups, spread.room > 0 ? spread.wg : global_wg, spread.room,
+                                        spread.room > 0 ? params_.at("halo") : 1));
   }
   device_.prepare("wfa_persistent.cl", options);
 }
@@ -354,7 +382,7 @@ Breakpoint PieceMeetings::run_alone(const Piece& piece) {
     capped.bound = std::min(piece.bound, static_cast<std::int64_t>(2 * estimate) + 1024);
     log().debug("persistent: estimate {:.0f}, first bound {}", estimate, capped.bound);
   }
-  while (capped.bound < piece.bound && layout_for(layouts, &capped, 1, allowed).room > 0) {
+  while (capped.bound < piece.bound && layout_for(layouts, &capped, 1, allowed, params_.at("halo")).room > 0) {
     const Breakpoint found = run_launches({capped}, 0).front();
     if (found.distance <= capped.bound) return found;
     log().debug("persistent: no meeting within the bound {}; again under {}", capped.bound,
@@ -382,7 +410,7 @@ std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pi
       const std::int64_t w = local > 0 ? 0 : positions_of(pieces[first + count]).width;
       const std::int64_t g =
           local > 0 ? 1 : groups_per_piece(allowed, count + 1, (std::max(widest, w) + global_wg - 1) / global_wg);
-      const std::uint64_t bytes = launch_bytes(width + w, count + 1, g);
+      const std::uint64_t bytes = launch_bytes(width + w, count + 1, g, params_.at("halo"));
       if (bytes > room || (width + w) * sizeof(cl_int) > info.max_allocation) {
         if (count > 0) break;
         throw Error(ErrorCode::out_of_memory,
@@ -417,20 +445,22 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   // A piece alone whose columns are shared out runs on every workgroup allowed, those beyond
   // its positions ending at once: one program whatever its width (its first bound's).
-  const std::int64_t allowed = groups_allowed(device_.info(), params_);
-  if (count == 1 && groups > 1 && layout_for(layouts, pieces, 1, allowed).room > 0) groups = allowed;
-  const SpreadLayout spread = layout_for(layouts, pieces, count, groups);
-  std::vector<std::int64_t> group_widths;
+  const std::int64_t allowed = groups_allowed(device_.info(), params_), halo = params_.at("halo");
+  if (count == 1 && groups > 1 && layout_for(layouts, pieces, 1, allowed, halo).room > 0) groups = allowed;
+  const SpreadLayout spread = layout_for(layouts, pieces, count, groups, halo);
+  std::vector<SpreadShare> shares;
   if (spread.room > 0) {
-    for (std::size_t q = 0; q < count; ++q) group_widths.push_back(spread_width(pieces[q], groups, spread.wg, spread.room));
+    for (std::size_t q = 0; q < count; ++q) shares.push_back(spread_share(pieces[q], groups, spread.wg, spread.room, halo));
     wg = spread.wg;
   } else if (groups == 1 && local > 0) {
-    group_widths.assign(count, local);
+    shares.assign(count, {local, 0});
   }
-  const std::int64_t columns = group_widths.empty() ? 0 : groups > 1 ? spread.room : local;
-  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns));
+  const std::int64_t columns = shares.empty() ? 0 : spread.room > 0 ? spread.room : local;
+  const std::int64_t launch_halo = spread.room > 0 ? halo : 1;
+  cl::Kernel& kernel =
+      device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
-  LaunchTable table = launch_table(pieces, count, groups, wg, params_.at("solo"), group_widths);
+  LaunchTable table = launch_table(pieces, count, groups, groups * launch_halo, wg, params_.at("solo"), shares);
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
@@ -438,7 +468,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   for (std::size_t q = 0; q < count; ++q)
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
   const std::vector<PersistentResult> results =
-      run_kernel(kernel, table, groups, wg, groups > 1 && columns > 0, distance / 2 + 1);
+      run_kernel(kernel, table, groups, launch_halo, wg, spread.room > 0, distance / 2 + 1);
   for (std::size_t q = 0; q < count; ++q) {
     costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
     out.push_back(breakpoint_of(results[q], pieces[q].bound));
@@ -446,9 +476,11 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
 }
 
 std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                        std::int64_t wg, bool spread, double expected_steps) {
+                                                        std::int64_t halo, std::int64_t wg, bool spread,
+                                                        double expected_steps) {
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
+  const std::int64_t lead = groups * halo;
   std::vector<PersistentResult> results(count);
   try {
     PersistentArgs args;
@@ -463,9 +495,9 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     if (!flags_ || flags_->count() < flag_count) flags_ = device_.counters(flag_count);
     args.flags = flags_->buffer();
     // The edges' words carry their step + 1: zero is none, as a launch starts.
-    const std::size_t edge_bytes = spread ? flag_count * EDGE_WORDS * sizeof(cl_ulong) : sizeof(cl_ulong);
+    const std::size_t edge_bytes = spread ? flag_count * EDGE_WORDS(halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
     args.edges = edges_.at_least(device_, edge_bytes);
-    args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(groups) * sizeof(cl_int));
+    args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(lead) * sizeof(cl_int));
     args.results = results_.at_least(device_, count * sizeof(PersistentResult));
     cl::CommandQueue& queue = device_.queue();
     // Blocking writes, as upload_string's: the vectors go when an error ends the call.
@@ -510,7 +542,8 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.1f} ms",
                 count, table.width, groups, wg,
                 spread ? " (local columns, the first piece's " + std::to_string(table.pieces.front().group_width) +
-                             " positions each)"
+                             " positions each, exchanging edges every " +
+                             std::to_string(table.pieces.front().halo) + " steps)"
                        : "",
                 words_, 1e3 * busy.seconds());
   } catch (const cl::Error& e) {
@@ -518,7 +551,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
   }
   if (host_state)
     for (std::size_t q = 0; q < count; ++q)
-      results[q] = persistent_result(&table.state[q * PERSISTENT_STATE_INTS(groups)], static_cast<int>(groups));
+      results[q] = persistent_result(&table.state[q * PERSISTENT_STATE_INTS(lead)], static_cast<int>(lead));
   return results;
 }
 
@@ -600,6 +633,10 @@ std::vector<Variant> persistent_variants() {
        "blocks of wg (or global-wg) positions at most that each of a piece's several workgroups keeps of its columns in local "
        "memory, exchanging only their edges' rows with their neighbours (0, or a piece whose share is larger: its "
        "columns in global memory, every workgroup stepping a share of its live blocks)",
+       Sweep::none},
+      {"halo", 32, 1, 256,
+       "steps between the exchanges of workgroups that share a piece's columns out in local memory: each computes "
+       "as many of each neighbour's positions beside its own, so that it waits on them once in that many steps",
        Sweep::none},
       {"global-wg", 0, 0, 1 << 16,
        "work-items per workgroup where a piece's few workgroups keep its columns in global memory (wide fronts), "

@@ -231,14 +231,14 @@ inline int next_row(int direction, COLUMN_READ int* prev, long at, long m, long 
 
 inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
 
-// The row of a position a workgroup owns for its neighbours, or UNREACHED where it is not
-// live: by words of (step, row) in its exchange's slots.
-// Position own_first + i (side 0) or own_last - halo + 1 + i (side 1), i < halo.
+// The i-th (i < halo) of a workgroup's own edge positions that its neighbours take: of its
+// first halo positions (side 0, for workgroup g - 1) or of its last (side 1, for g + 1).
 inline long edge_position(long own_first, long own_last, int halo, int side, int i) {
   return side == 0 ? own_first + i : own_last - halo + 1 + i;
 }
 
-// Publishes, after step r (a multiple of halo), the rows of its edge positions.
+// Publishes, after step r (a multiple of halo), the rows of its edge positions, UNREACHED
+// where not live, as words of (step, row) in its exchange's slots.
 inline void give_edges(volatile __global ulong* edges, __local const int* forward, __local const int* backward,
                        long m, long n, long own_first, long own_last, long base, int halo, int g, int r, int bound) {
   for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {

@@ -1,0 +1,17 @@
+# Session 43 call 8: long strings copied to the device through pinned slots filled by the host's threads,
+# beside the build before (.gpu-base, 73cb2f7); the copies' times from persistent's debug line.
+o=$OUT/c8; mkdir -p $o; d=.gpu/data
+export LEVCL_DEVICE=nvidia LEVCL_TEST_DATA_DIR=$PWD/.gpu/data
+ecoli="$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"
+rows() {  # ENV LABEL
+  ( source $1/env.sh; export LEVCL_CACHE_DIR=/tmp/cache-$2
+    timeout 30 levcl-bench --variants persistent --peers none --repeat 5 --row-budget 5 -o $o/$2-ecoli $ecoli
+    timeout 40 levcl-bench --lengths 1M,10M --similarities 0.999 --variants persistent --peers none --repeat 5 --row-budget 5 -o $o/$2-999
+    timeout 30 levcl-bench --variants auto --peers none --repeat 3 --row-budget 5 -o $o/$2-motivating $d/cudalign/BA000035.2.fa.gz $d/cudalign/BX927147.1.fa.gz
+    timeout 30 levcl-bench -vv --lengths 10M --similarities 0.999 --variants persistent --peers none --repeat 2 -o $o/$2-vv ) 2>&1 | grep -E "levcl-bench: .*: levcl|rror|copied" | sed "s/^/$2: /"
+}
+{ rows .gpu-base base; rows .gpu now; } | tee $o/rows.txt
+source .gpu/env.sh; export LEVCL_CACHE_DIR=/tmp/cache-tests
+for t in "test_wfa_persistent --test-case=strings?longer*" "test_variants --variant=persistent --test-case=distance:*"; do
+  s=$SECONDS; name=$(echo $t | tr -c 'a-z_\n' '_'); (set -f; timeout 40 $t > $o/$name.txt 2>&1); echo "$t: exit $? in $((SECONDS-s)) s" | tee -a $o/tests.txt; done
+cd $OUT && tar czf c8.tgz c8 && rm -rf c8

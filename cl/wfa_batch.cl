@@ -9,6 +9,8 @@
 //
 // Tunables (build options): WG work-items per pair, FRONT (0: fronts in global memory).
 
+// Runs compared a word at a time always: auto sends this engine similar pairs.
+#define EXTEND_WORDS 1
 #include "wfa_common.cl"
 #include "wfa_batch.h"
 
@@ -27,20 +29,15 @@
 #endif
 
 // Follows matching bytes of a (from `a`) and b (from `b`) along diagonal k from row i, up
-// to `end`: a word at a time while one lies inside both strings, then byte by byte. The
-// first byte alone first: most diagonals of a front lie off the alignment's path and stop
-// at once (three in four on DNA), for two byte loads instead of four words and their shifts.
+// to `end` (wfa_extend: a word at a time while one lies inside both strings, then byte by
+// byte). The first byte alone first: most diagonals of a front lie off the alignment's path
+// and stop at once (three in four on DNA), for two byte loads instead of four words and
+// their shifts.
 inline int extend(__global const uchar* bytes, ulong a, ulong b, int k, int i, int end) {
-  if (i >= end || bytes[a + i] != bytes[b + (ulong)((long)i + k)]) return i;
-  ++i;
-#if defined(__ENDIAN_LITTLE__)
-  for (; i <= end - 8; i += 8) {
-    const ulong x = load_word(bytes + a + i) ^ load_word(bytes + b + (ulong)((long)i + k));
-    if (x != 0) return i + lowest_byte(x);
-  }
-#endif
-  while (i < end && bytes[a + i] == bytes[b + (ulong)((long)i + k)]) ++i;
-  return i;
+  __global const uchar* const from_a = bytes + a;
+  __global const uchar* const from_b = bytes + b;
+  if (i >= end || from_a[i] != from_b[(long)i + k]) return i;
+  return wfa_extend(from_a, from_b, k, i + 1, end);
 }
 
 // Pair q = the workgroup. Radius r covers the diagonals still inside the matrix and able

@@ -77,8 +77,9 @@
 #endif
 // Several workgroups a piece, each its share of the columns in local memory.
 #define SPREAD (LOCAL_COLUMNS && GROUPS > 1)
-// The most steps one workgroup runs ahead of another (MEETING_SLOTS).
-#define LEAD (SPREAD ? GROUPS * HALO : GROUPS)
+// The most steps one workgroup runs ahead of another (MEETING_SLOTS); HALO is 1 but where
+// SPREAD.
+#define LEAD PERSISTENT_LEAD(GROUPS, HALO)
 // Where the columns live; the previous step's are read through COLUMN_READ, volatile in
 // global memory since other workgroups write them.
 #if LOCAL_COLUMNS

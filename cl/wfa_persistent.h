@@ -35,8 +35,9 @@ inline shared_long persistent_width(shared_long m, shared_long n, shared_long bo
 // A piece's state in global memory: STATE_INTS ints (wfa_common.h: the distance in
 // STATE_SOLUTION, INT_MAX until found; the cells), then the meeting slots. Totals found
 // lie within 2 * lead + 4 of the distance, where no workgroup runs more than `lead` steps
-// ahead of another (GROUPS, or GROUPS * HALO where neighbours exchange every HALO steps),
-// so a slot is never wanted by two of them.
+// ahead of another (PERSISTENT_LEAD: `groups` workgroups, neighbours within one exchange of
+// `halo` steps, 1 where they wait on each other every step), so a slot is never wanted by
+// two of them.
 typedef struct {
   shared_int claimed;  // total + 1 once a meeting at that total was recorded
   shared_int unused;
@@ -47,6 +48,7 @@ typedef struct {
 } MeetingSlot;
 // A meeting's key in MeetingSlot.cell: larger for a lesser diagonal.
 #define MEETING_CELL(diagonal, row) (~(((shared_ulong)((shared_uint)(diagonal) ^ 0x80000000u) << 32) | (shared_uint)(row)))
+#define PERSISTENT_LEAD(groups, halo) ((groups) * (halo))
 #define MEETING_SLOTS(lead) (2 * (lead) + 8)
 #define MEETING_SLOT(state, total, lead) \
   ((SHARED_GLOBAL MeetingSlot*)((state) + STATE_INTS) + (total) % MEETING_SLOTS(lead))

@@ -160,7 +160,7 @@ std::int64_t local_bound(const Piece& piece, std::int64_t local) {
 std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups, std::int64_t halo) {
   return 4 * width * sizeof(cl_int) +
          count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
-                  sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(groups * halo)) +
+                  sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(PERSISTENT_LEAD(groups, halo))) +
                   sizeof(cl_ulong) * groups * EDGE_WORDS(halo));
 }
 
@@ -204,10 +204,11 @@ struct LaunchTable {
 };
 
 // `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
-// global); `lead`: the most steps a workgroup runs ahead of another (the kernel's LEAD).
-LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t lead,
+// global); `halo`: the kernel's HALO.
+LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
                          std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
   LaunchTable table;
+  const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   const bool host_state = groups > 1;
   if (host_state) {
     table.flags.resize(count * static_cast<std::size_t>(groups));
@@ -460,7 +461,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   cl::Kernel& kernel =
       device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
-  LaunchTable table = launch_table(pieces, count, groups, groups * launch_halo, wg, params_.at("solo"), shares);
+  LaunchTable table = launch_table(pieces, count, groups, launch_halo, wg, params_.at("solo"), shares);
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
@@ -480,7 +481,7 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
                                                         double expected_steps) {
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
-  const std::int64_t lead = groups * halo;
+  const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   std::vector<PersistentResult> results(count);
   try {
     PersistentArgs args;

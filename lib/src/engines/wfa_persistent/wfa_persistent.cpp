@@ -303,7 +303,7 @@ void PieceMeetings::prepare_levels() {
   // build not used costs as much as one used where the driver compiles one program at a
   // time, as NVIDIA's does).
   // Several workgroups a piece share its columns in local memory where a piece's width
-  // (about its distance) over them fits their room.
+  // (about its distance) over them fits their room, by launch's own rule (layout_for).
   const std::int64_t allowed = groups_allowed(device_.info(), params_), wg = params_.at("wg");
   const std::int64_t global_wg = global_workgroup(device_.info(), params_);
   const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
@@ -314,12 +314,9 @@ void PieceMeetings::prepare_levels() {
       break;
     }
     const std::int64_t groups = groups_per_piece(allowed, static_cast<std::size_t>(count), allowed);
-    SpreadLayout spread;
-    for (const SpreadLayout& layout : layouts)
-      if (groups > 1 && layout.room > 0 && d / static_cast<double>(groups) <= static_cast<double>(layout.room)) {
-        spread = layout;
-        break;
-      }
+    const auto expected = static_cast<std::int64_t>(d);
+    const Piece like{0, expected, 0, expected, expected};  // positions about d wide
+    const SpreadLayout spread = layout_for(layouts, &like, 1, groups, params_.at("halo"));
     if (count == 1 || d / static_cast<double>(global_wg) >= static_cast<double>(groups))
       options.push_back(program_options(groups, spread.room > 0 ? spread.wg : global_wg, spread.room,
                                         spread.room > 0 ? params_.at("halo") : 1));

@@ -55,20 +55,22 @@ struct BottomRow {
     const std::int64_t w = (c - 1) / 32, bit = (c - 1) % 32;
     return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
   }
-  // Its value at column j (first - 1 <= j <= last): the deltas after j taken from the last
-  // one's, 32 columns a popcount.
-  std::int64_t at(std::int64_t j) const {
-    if (!slot) return j;
+  // Its value at column j (first - 1 <= j <= last): the last one's, less the rise after j.
+  std::int64_t at(std::int64_t j) const { return value - rise(j, last); }
+  // How much its value rises from column j to column k (first - 1 <= j <= k <= last): the
+  // deltas of columns j + 1 .. k, 32 columns a popcount.
+  std::int64_t rise(std::int64_t j, std::int64_t k) const {
+    if (!slot) return k - j;
     std::int64_t sum = 0, c = j + 1;
     if (geometry == Geometry::lanes) {
-      for (; c <= last && (c - 1) % 32 != 0; ++c) sum += delta(c);
-      for (; c + 31 <= last; c += 32) {
+      for (; c <= k && (c - 1) % 32 != 0; ++c) sum += delta(c);
+      for (; c + 31 <= k; c += 32) {
         const std::int64_t w = (c - 1) / 32;
         sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
       }
     }
-    for (; c <= last; ++c) sum += delta(c);
-    return value - sum;
+    for (; c <= k; ++c) sum += delta(c);
+    return sum;
   }
 
  private:
@@ -94,12 +96,13 @@ struct MeetingRange {
 MeetingRange meeting_range(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
   return {std::max(top.first - 1, n - bottom.last), std::min(top.last, n - (bottom.first - 1))};
 }
-// The meeting over columns lo .. hi of the range: one pass, each row's value carried from
-// column to column by its deltas.
-Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std::int64_t lo, std::int64_t hi) {
+// The meeting over columns lo .. hi of the range, from the top row's value t at lo and the
+// bottom row's b at n - lo: one pass, each row's value carried from column to column by its
+// deltas.
+Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std::int64_t lo, std::int64_t hi,
+             std::int64_t t, std::int64_t b) {
   Meeting best;
   if (lo > hi) return best;
-  std::int64_t t = top.at(lo), b = bottom.at(n - lo);
   for (std::int64_t j = lo;; ++j) {
     if (t + b < best.sum) best = {t + b, j, t, b};
     if (j == hi) break;
@@ -118,20 +121,31 @@ std::vector<Meeting> meet_pieces(const std::vector<BottomRow>& tops, const std::
                                  const std::vector<std::int64_t>& columns) {
   struct Slice {
     std::size_t piece;
-    std::int64_t lo, hi;
+    std::int64_t lo, hi, top, bottom;  // the rows' values where it starts
     Meeting found;
   };
   std::vector<Slice> slices;
   std::int64_t total_columns = 0;
   for (std::size_t q = 0; q < tops.size(); ++q) {
-    const MeetingRange range = meeting_range(tops[q], bottoms[q], columns[q]);
-    for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice)  // none: no path within the bound
-      slices.push_back({q, lo, std::min(range.hi, lo + kMeetingSlice - 1), {}});
-    total_columns += std::max<std::int64_t>(0, range.hi - range.lo + 1);
+    const std::int64_t n = columns[q];
+    const MeetingRange range = meeting_range(tops[q], bottoms[q], n);
+    if (range.lo > range.hi) continue;  // no path within the bound
+    // Each slice's values from the one before's, 32 columns a popcount: one pass over the
+    // rows, not one a slice.
+    std::int64_t top = tops[q].at(range.lo), bottom = bottoms[q].at(n - range.lo);
+    for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice) {
+      const std::int64_t next = lo + kMeetingSlice;
+      slices.push_back({q, lo, std::min(range.hi, next - 1), top, bottom, {}});
+      if (next > range.hi) break;
+      top += tops[q].rise(lo, next);
+      bottom -= bottoms[q].rise(n - next, n - lo);
+    }
+    total_columns += range.hi - range.lo + 1;
   }
   parallel_each(slices.size(), total_columns > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
     Slice& slice = slices[s];
-    slice.found = meet(tops[slice.piece], bottoms[slice.piece], columns[slice.piece], slice.lo, slice.hi);
+    slice.found = meet(tops[slice.piece], bottoms[slice.piece], columns[slice.piece], slice.lo, slice.hi, slice.top,
+                       slice.bottom);
   });
   std::vector<Meeting> meetings(tops.size());
   for (const Slice& slice : slices)  // in column order: the first least sum stays

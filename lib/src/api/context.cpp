@@ -151,6 +151,7 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
                             : automatic ? detail::auto_choice(dev->info(), *pair).choice
                                         : tuned_choice(dev->info(), variant);
   const double choice_seconds = detail::seconds_since(choosing);
+  if (automatic) detail::log().debug("auto: {} chosen in {:.2f} ms", tuned.variant, 1e3 * choice_seconds);
   const auto& v = detail::find_variant(tuned.variant);
   const Params own = detail::params_for(call_params, v.info.name, !automatic);
   const auto set = params.find(v.info.name);

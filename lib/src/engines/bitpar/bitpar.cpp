@@ -5,6 +5,7 @@
 // answer fits in it (edlib's rule); the full matrix needs one run. The device variants also
 // find an alignment's breakpoints: where the two sweeps of a piece meet.
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <future>
 #include <memory>
@@ -153,7 +154,10 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
     return result;
   }
   const std::int64_t first = first_call_bound(call);
+  const auto setting_up = std::chrono::steady_clock::now();
   PairSweeps here(geometry, device, call);
+  log().debug("bitpar: strings and their codes on {} in {:.2f} ms", device.info().name,
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - setting_up).count());
   BitparSweeps& sweeps = here.sweeps;
   Costs elsewhere;
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {

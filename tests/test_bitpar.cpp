@@ -6,6 +6,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include "engines/bitpar/bitpar.hpp"
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/synthetic.hpp"
@@ -158,4 +159,29 @@ TEST_CASE("alignments by the device variants' breakpoints: many pieces a launch,
       }
     }
   }
+}
+
+TEST_CASE("symbol codes of long strings read in slices: every byte held, wherever it lies") {
+  // Every byte value once, around where any number of host threads cuts the two strings
+  // (end to end) into slices, and at both ends of each; the rest 'A'.
+  std::string a((3u << 20) / 2, 'A'), b((3u << 20) / 2 + 3, 'A');
+  const std::size_t total = a.size() + b.size();
+  std::vector<std::size_t> places{0, a.size() - 1, a.size(), total - 1};
+  for (std::size_t slices = 2; slices <= 64; ++slices)
+    for (std::size_t s = 1; s < slices; ++s)
+      for (const std::size_t at : {total * s / slices - 1, total * s / slices}) places.push_back(at);
+  std::array<bool, 256> seen{};
+  seen['A'] = true;
+  for (std::size_t k = 0; k < places.size(); ++k) {
+    const auto byte = static_cast<char>(k % 256);
+    (places[k] < a.size() ? a[places[k]] : b[places[k] - a.size()]) = byte;
+    seen[static_cast<unsigned char>(byte)] = true;
+  }
+  const levcl::detail::SymbolCodes expected = levcl::detail::symbol_codes(seen), found = levcl::detail::symbol_codes(a, b);
+  CHECK(found.count == expected.count);
+  CHECK(found.of == expected.of);
+  // Fewer bytes: the codes count only those held.
+  const levcl::detail::SymbolCodes dna = levcl::detail::symbol_codes(std::string(3u << 20, 'C') + "GT", "A");
+  CHECK(dna.count == 5);
+  CHECK(dna.of[static_cast<unsigned char>('T')] == 4);
 }

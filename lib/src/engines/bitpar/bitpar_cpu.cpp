@@ -10,6 +10,7 @@
 
 #include "engines/bitpar/bitpar.hpp"
 #include "runtime/cancellation.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -167,6 +168,29 @@ int cpu_bitpar_blocks(std::int64_t blocks, std::int64_t rows) {
 std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const Band& band, int blocks,
                                  std::uint64_t* cells, const Cancellation* cancel) {
   return blocks == 8 ? stripes_distance<8>(a, b, band, cells, cancel) : stripes_distance<4>(a, b, band, cells, cancel);
+}
+
+SymbolCodes symbol_codes(std::string_view a, std::string_view b) {
+  // Slices of 1 MiB or more of the two strings end to end, each with its own table.
+  const std::size_t total = a.size() + b.size();
+  const std::size_t slices = slice_count(total, thread_count(0), std::size_t{1} << 20);
+  std::vector<std::array<bool, 256>> seen(slices);
+  parallel_slices(total, slices, static_cast<unsigned>(slices), [&](std::size_t slice, std::size_t begin, std::size_t end) {
+    std::array<bool, 256>& mine = seen[slice];
+    mine.fill(false);
+    const auto mark = [&mine](std::string_view part) {
+      for (const unsigned char c : part) mine[c] = true;
+    };
+    if (begin < a.size()) mark(a.substr(begin, std::min(end, a.size()) - begin));
+    if (end > a.size()) {
+      const std::size_t from = std::max(begin, a.size()) - a.size();
+      mark(b.substr(from, end - a.size() - from));
+    }
+  });
+  std::array<bool, 256> all{};
+  for (const auto& mine : seen)
+    for (int c = 0; c < 256; ++c) all[c] = all[c] || mine[c];
+  return symbol_codes(all);
 }
 
 }  // namespace levcl::detail

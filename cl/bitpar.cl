@@ -60,6 +60,16 @@ inline uint ballot(uint x) {
   asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(votes) : "r"(x));
   return votes;
 }
+inline uint from_lane(uint x, int source) {
+  uint y;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(y) : "r"(x), "r"(source));
+  return y;
+}
+inline uint reversed_bits(uint x) {
+  uint y;
+  asm("brev.b32 %0, %1;" : "=r"(y) : "r"(x));
+  return y;
+}
 #else
 #define LANES_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #endif
@@ -76,6 +86,7 @@ typedef struct {
   bool last_stripe;
   word_t pv, mv;   // this lane's block's vertical deltas
   uint hout;       // the code below this lane's block at its last column
+  uint out_p, out_m;  // with shuffles: the +1 and -1 bits below its block, newest in bit 0
   int bottom;      // the bottom row's value at the last column flushed
   int available;   // columns of the stripe above known to be published
 } Sweep;
@@ -116,9 +127,31 @@ inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
   }
 }
 
+// The bottom row's word of columns base + 1 .. jc (as bits of the bus word; the same in
+// every lane) onto the bus, the stripe's progress every CHUNK columns, and its value (the
+// next stripe's top-left corner; D'[m][n] at the end).
+inline void publish_word(Sweep* w, const Tables* tb, const int lane, const int jc, const uint word_p, const uint word_m) {
+  const int base = (jc - 1) & ~31;
+  const int before = w->bottom;
+  w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
+  if (lane == 0) {  // the last stripe's words too: its bottom row is the sweep's (the host reads it)
+    if (!w->last_stripe && w->next_first - 1 > base && w->next_first - 1 <= jc) {
+      const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
+      tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
+    }
+    // The slot's previous stripe's reader must be past this word.
+    if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
+    volatile __global uint* bus = tb->bus;
+    BUS_P(w->slot, base >> 5) = word_p;
+    BUS_M(w->slot, base >> 5) = word_m;
+    if (jc % CHUNK == 0 || jc == w->last) {
+      publish_progress(&tb->progress[w->s], jc);
+    }
+  }
+}
+
 // The bottom row's codes of columns base + 1 .. jc (in their half of `outgoing`) onto the
-// bus: its word, the stripe's progress every CHUNK columns, and its value (the next
-// stripe's top-left corner; D'[m][n] at the end).
+// bus (publish_word).
 inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc) {
   LANES_SYNC();
   const int base = (jc - 1) & ~31;
@@ -141,24 +174,20 @@ inline void flush_word(Sweep* w, const Tables* tb, const int lane, const int jc)
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint word_p = tb->votes[0], word_m = tb->votes[1];
 #endif
-  const int before = w->bottom;
-  w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
-  if (lane == 0) {  // the last stripe's words too: its bottom row is the sweep's (the host reads it)
-    if (!w->last_stripe && w->next_first - 1 > base && w->next_first - 1 <= jc) {
-      const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
-      tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
-    }
-    // The slot's previous stripe's reader must be past this word.
-    if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
-    volatile __global uint* bus = tb->bus;
-    BUS_P(w->slot, base >> 5) = word_p;
-    BUS_M(w->slot, base >> 5) = word_m;
-    if (jc % CHUNK == 0 || jc == w->last) {
-      publish_progress(&tb->progress[w->s], jc);
-    }
-  }
+  publish_word(w, tb, lane, jc, word_p, word_m);
   LANES_SYNC();  // outgoing is free again
 }
+
+#if SHUFFLE
+// A lane's +1 and -1 bits below its block at its column, gathered for a full stripe's
+// steady groups: its last lane's 32 make a bus word without a store a step (the codes' slot
+// stores, one a step in every lane, were a tenth of the motivating pair's kernel).
+#define TOP_WORD(x) ((uint)((x) >> (WORD_BITS - 32)))
+inline void gather_out(Sweep* w, const word_t ph, const word_t mh) {
+  w->out_p = w->out_p << 1 | TOP_WORD(ph) >> 31;
+  w->out_m = w->out_m << 1 | TOP_WORD(mh) >> 31;
+}
+#endif
 
 // Step t of the sweep, with every check: lane l computes column first + t - l. Every 32
 // columns of lane 0 the next 32 top codes come in; every 32 columns of the bottom row its
@@ -183,6 +212,9 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
     BLOCK_STEP(word_t, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
     w->hout = BOTTOM_CODE(ph, mh);
     if (lane == w->out_lane) tb->outgoing[(j - 1) & 63] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : w->hout;
+#if SHUFFLE
+    gather_out(w, ph, mh);
+#endif
   }
   const int jc = w->first + t - w->out_lane;
   if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
@@ -196,8 +228,11 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
 // bit out_bit of lane out_lane: a constant at each call, so that a full stripe's steps pay
 // nothing for it. The match masks are fetched in runs of EQ_RUN steps: 64-bit masks for a
 // whole group would hold twice the registers.
-// The out lane's columns of a group span two bus words, one in each half of `outgoing`;
-// the word it completes goes out after the group's last step, not at the step that
+// The out lane's columns of a group span two bus words. A full stripe's last lane gathers
+// its bits in registers (gather_out): after step 30 they are the word ending at column
+// first - 1 + t0; its code at step 31, the next word's first, is also stored for the
+// drain's flush (sweep_step). A partial stripe's out lane stores its codes in `outgoing`.
+// Either way the word goes out after the group's last step, not at the step that
 // completes it: one flush in the unrolled code instead of one at each step a partial
 // stripe's out lane may complete it at (NVIDIA's build time grows with every copy).
 // Without UNROLL the runs are of 8 masks, in a loop: half the build time on NVIDIA.
@@ -218,6 +253,7 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
   __local uint* const before = tb->outgoing + ((w->first - 1 + t0 + 32) & 32);
   __local uint* const dummy = tb->outgoing + BITPAR_DUMMIES_AT + lane;
+  uint done_p = 0, done_m = 0;  // a full stripe's word, as gathered after step 30
 #if UNROLL
 #pragma unroll
 #else
@@ -238,11 +274,24 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
       w->hout = BOTTOM_CODE(ph, mh);
       // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
       __local uint* const slot = lane == out ? (k < out ? before : current) + ((k - out) & 31) : dummy;
-      *slot = partial ? ROW_CODE(ph, mh, bit) : w->hout;
+      if (partial) {
+        *slot = ROW_CODE(ph, mh, bit);
+      } else {
+        gather_out(w, ph, mh);
+        if (k == 30) {
+          done_p = w->out_p;
+          done_m = w->out_m;
+        }
+        if (k == 31) *slot = w->hout;
+      }
     }
   }
   // The word the out lane completed at step (out - 1) % 32, ending at column jc.
-  flush_word(w, tb, lane, w->first + t0 + ((out + 31) & 31) - out);
+  const int jc = w->first + t0 + ((out + 31) & 31) - out;
+  if (partial)
+    flush_word(w, tb, lane, jc);
+  else  // oldest in bit 31: the bus word's bit order reversed
+    publish_word(w, tb, lane, jc, reversed_bits(from_lane(done_p, LANES - 1)), reversed_bits(from_lane(done_m, LANES - 1)));
 }
 #endif
 
@@ -329,6 +378,8 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.pv = ~(word_t)0;  // the left boundary climbs by one per row
     w.mv = 0;
     w.hout = 0;
+    w.out_p = 0;
+    w.out_m = 0;
     w.bottom = bottom;
     w.available = s == 0 ? n : 0;
     // With shuffles, after the pipeline's fill, steady 32-step groups where every lane is

@@ -6,6 +6,9 @@
 #include <cstring>
 #include <limits>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace levcl::detail {
 namespace {
@@ -59,6 +62,27 @@ std::int64_t infix_distance(std::string_view x, std::string_view y) {
   return best;
 }
 
+// The first place of a seed (kSeed bytes) in hay[0, size), or null: memmem's answer. With
+// SSE2, 16 places at a time: their first four bytes compared at once, the rest only where
+// those match (glibc's memmem was 60% of a divergent pair's sample, 1.3 of 2.1 ms).
+const char* find_seed(const char* hay, std::size_t size, const char* seed) {
+  std::size_t at = 0;
+#if defined(__SSE2__)
+  const __m128i first[4] = {_mm_set1_epi8(seed[0]), _mm_set1_epi8(seed[1]), _mm_set1_epi8(seed[2]), _mm_set1_epi8(seed[3])};
+  const auto equal = [&](int k) {
+    return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hay + at + k)), first[k]);
+  };
+  for (; at + 16 + 3 <= size; at += 16) {
+    const __m128i four = _mm_and_si128(_mm_and_si128(equal(0), equal(1)), _mm_and_si128(equal(2), equal(3)));
+    for (unsigned places = static_cast<unsigned>(_mm_movemask_epi8(four)); places != 0; places &= places - 1) {
+      const std::size_t place = at + static_cast<std::size_t>(__builtin_ctz(places));
+      if (place + kSeed <= size && std::memcmp(hay + place + 4, seed + 4, kSeed - 4) == 0) return hay + place;
+    }
+  }
+#endif
+  return static_cast<const char*>(::memmem(hay + at, size - at, seed, kSeed));
+}
+
 // Where in b the window a[at, at + w) lies: a seed of it found near `expected` (its place on
 // the diagonal, moved by the drift the windows before it found), looked for in regions
 // that widen up to `farthest` (from a window's length: a similar pair's seeds are found
@@ -77,7 +101,7 @@ Place place_in(std::string_view a, std::string_view b, std::size_t at, std::size
     const std::size_t seeds = reach == w ? kSeeds : kFarSeeds;
     for (std::size_t s = 0; s < seeds && (s + 1) * kSeed <= w; ++s) {
       const std::size_t offset = s * (w - kSeed) / std::max<std::size_t>(1, kSeeds - 1);
-      const void* found = ::memmem(b.data() + from, to - from, a.data() + at + offset, kSeed);
+      const char* found = find_seed(b.data() + from, to - from, a.data() + at + offset);
       if (found) {
         const std::size_t seed_at = static_cast<std::size_t>(static_cast<const char*>(found) - b.data());
         return {seed_at > offset ? seed_at - offset : 0, true};

@@ -288,10 +288,15 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   }
   // The word the out lane completed at step (out - 1) % 32, ending at column jc.
   const int jc = w->first + t0 + ((out + 31) & 31) - out;
-  if (partial)
+  if (partial) {
     flush_word(w, tb, lane, jc);
-  else  // oldest in bit 31: the bus word's bit order reversed
+  } else {  // oldest in bit 31: the bus word's bit order reversed
     publish_word(w, tb, lane, jc, reversed_bits(from_lane(done_p, LANES - 1)), reversed_bits(from_lane(done_m, LANES - 1)));
+    // The lanes meet again after lane 0's stores and waits (for its slot's reader, where
+    // the ring is short): run on diverged, the next group's shuffles took the slow path
+    // (alignments' sweeps twice as long).
+    LANES_SYNC();
+  }
 }
 #endif
 

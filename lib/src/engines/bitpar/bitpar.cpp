@@ -19,6 +19,7 @@
 #include "engines/divergence.hpp"
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/log.hpp"
 #include "tuning/choice.hpp"
 
@@ -156,8 +157,7 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
   const std::int64_t first = first_call_bound(call);
   const auto setting_up = std::chrono::steady_clock::now();
   PairSweeps here(geometry, device, call);
-  log().debug("bitpar: strings and their codes on {} in {:.2f} ms", device.info().name,
-              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - setting_up).count());
+  log().debug("bitpar: strings and their codes on {} in {:.2f} ms", device.info().name, 1e3 * seconds_since(setting_up));
   BitparSweeps& sweeps = here.sweeps;
   Costs elsewhere;
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {

@@ -18,8 +18,8 @@
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/divergence.hpp"
 #include "engines/registry.hpp"
-#include "runtime/device_buffers.hpp"
 #include "runtime/clock.hpp"
+#include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "tuning/choice.hpp"
 

@@ -1,0 +1,20 @@
+# Session 44 call 2: bitpar with lanes two columns apart (BITPAR_SKEW) and the next group's bus word read
+# ahead, beside the kernels before (.gpu/cl-old, aa0851d's cl/ through LEVCL_KERNEL_DIR; the same host
+# code); then the GPU tests of the families that run bitpar.cl.
+o=$OUT/c2; mkdir -p $o; c=.gpu/data/cudalign; p=.gpu/pairs
+source .gpu/env.sh
+export LEVCL_DEVICE=nvidia
+mot="$c/BA000035.2.fa.gz $c/BX927147.1.fa.gz"; hhv="$c/NC_000898.1.fa.gz $c/NC_007605.1.fa.gz"
+cp="$c/CP000051.1.fa.gz $c/AE002160.2.fa.gz"; s3="$p/s3m93a.fa $p/s3m93b.fa"; pl="$c/NC_003064.2.fa.gz $c/NC_000914.1.fa.gz"
+rows() {  # LABEL KERNELS
+  ( export LEVCL_KERNEL_DIR=$2 LEVCL_CACHE_DIR=/tmp/cache-$1
+    timeout 60 levcl-bench --variants auto --peers none --repeat 3 --row-budget 3 -o $o/$1-pairs $hhv $pl $cp $s3 $mot
+    timeout 60 levcl-bench --lengths 3M --similarities 0.93 --mosaic --variants auto --peers none --repeat 3 --row-budget 3 -o $o/$1-mosaic
+    timeout 30 levcl-bench --variants bitpar --param bitpar.wide=0 --peers none --repeat 3 --row-budget 3 -o $o/$1-mot32 $mot
+  ) 2>&1 | grep -E "levcl-bench: .*: levcl|rror" | sed "s/^/$1: /"
+}
+{ rows old $PWD/.gpu/cl-old; rows new ""; rows old2 $PWD/.gpu/cl-old; rows new2 ""; } | tee $o/rows.txt
+JOBS=4 ONLY="test_bitpar|test_variant_bitpar|test_batch_bitpar|test_variant_batch-bitpar|test_alignment_hhv" timeout 240 bash tests/gpu_suite.sh $o/tests >/dev/null 2>&1
+cat $o/tests/tests.txt
+rm -rf $o/tests/cache-*
+cd $OUT && tar czf c2.tgz c2 && rm -rf c2

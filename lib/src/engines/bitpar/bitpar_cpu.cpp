@@ -171,9 +171,12 @@ std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const B
 }
 
 SymbolCodes symbol_codes(std::string_view a, std::string_view b) {
-  // Slices of 1 MiB or more of the two strings end to end, each with its own table.
+  // Slices of 1 MiB or more of the two strings end to end, each with its own table; short
+  // strings (cpu-bitpar's pairs of a batch) on the caller alone, without asking how many
+  // threads there are.
+  constexpr std::size_t kLeastSlice = std::size_t{1} << 20;
   const std::size_t total = a.size() + b.size();
-  const std::size_t slices = slice_count(total, thread_count(0), std::size_t{1} << 20);
+  const std::size_t slices = total < 2 * kLeastSlice ? 1 : slice_count(total, thread_count(0), kLeastSlice);
   std::vector<std::array<bool, 256>> seen(slices);
   parallel_slices(total, slices, static_cast<unsigned>(slices), [&](std::size_t slice, std::size_t begin, std::size_t end) {
     std::array<bool, 256>& mine = seen[slice];

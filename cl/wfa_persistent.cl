@@ -99,22 +99,38 @@
 #define FORWARD 0
 #define BACKWARD 1
 
-// The diagonals of radius r inside the matrix and the bound's diamond: forward diagonal k
-// must still reach the backward front, whose radius is at most bound - r; backward ones
-// the same by symmetry, so the same interval holds for forward k and backward kb.
-inline bool radius_live(long m, long n, long k, long r, long bound) {
-  const long delta = n - m, slack = bound - r;
-  return r >= 0 && k >= -min(r, m) && k <= min(r, n) && k >= delta - slack && k <= delta + slack;
+// The positions live at radius r, by direction: those of the diagonals inside the matrix
+// and the bound's diamond (forward diagonal k must still reach the backward front, whose
+// radius is at most bound - r; backward ones the same by symmetry), forward p = k in
+// [lo[0], hi[0]] and backward p = delta - kb in [lo[1], hi[1]]; none where lo > hi. Worked
+// out once a radius in 64 bits (delta - kb leaves int's range where the strings add up to
+// 2^31 or more), so that a position's test is two compares of ints (session 45: the 64-bit
+// tests of every neighbour were most of a radius's instructions).
+typedef struct {
+  int lo[2], hi[2];
+} Live;
+inline Live live_at(int m, int n, int r, int bound) {
+  const long delta = (long)n - m, slack = (long)bound - r;
+  const long lo = max(-min((long)r, (long)m), delta - slack), hi = min(min((long)r, (long)n), delta + slack);
+  Live live;
+  // lo and hi lie in [-m, n] where the interval is nonempty, so both directions' bounds
+  // fit an int.
+  const bool none = r < 0 || lo > hi;
+  live.lo[FORWARD] = none ? 1 : (int)lo;
+  live.hi[FORWARD] = none ? 0 : (int)hi;
+  live.lo[BACKWARD] = none ? 1 : (int)max(delta - hi, (long)INT_MIN);
+  live.hi[BACKWARD] = none ? 0 : (int)min(delta - lo, (long)INT_MAX);
+  return live;
 }
-inline bool position_live(int direction, long m, long n, long p, long r, long bound) {
-  return radius_live(m, n, direction == FORWARD ? p : n - m - p, r, bound);
+inline bool position_live(int direction, Live live, int p) {
+  return p >= live.lo[direction] && p <= live.hi[direction];
 }
 
 // Row `i` of a run on diagonal k, in either direction, as byte pairs.
-inline uchar byte_a(int direction, __global const uchar* a, long m, long i) {
+inline uchar byte_a(int direction, __global const uchar* a, int m, int i) {
   return direction == FORWARD ? a[i] : a[m - 1 - i];
 }
-inline uchar byte_b(int direction, __global const uchar* b, long n, long k, long i) {
+inline uchar byte_b(int direction, __global const uchar* b, int n, int k, int i) {
   return direction == FORWARD ? b[i + k] : b[n - 1 - i - k];
 }
 
@@ -124,14 +140,14 @@ inline int first_byte(int direction, ulong x) { return direction == FORWARD ? lo
 
 // The XOR of rows i .. i + 7 of diagonal k's bytes in either direction, as aligned word reads
 // (load_word), for first_byte.
-inline ulong rows_xor(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k, long i) {
+inline ulong rows_xor(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k, int i) {
   return direction == FORWARD ? load_word(a + i) ^ load_word(b + i + k)
                               : load_word(a + m - i - 8) ^ load_word(b + n - i - 8 - k);
 }
 
 // The first row in [from, to) whose bytes differ, or `to`; 8 bytes at once when the whole
 // word lies inside.
-inline int first_mismatch(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
+inline int first_mismatch(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
                           int from, int to) {
 #if defined(__ENDIAN_LITTLE__)
   if (to - from == 8) {
@@ -146,7 +162,7 @@ inline int first_mismatch(int direction, __global const uchar* a, long m, __glob
 
 // A work-item's own extension of a run from row i: at most SOLO_BYTES (16) rows, both
 // strings' 16 bytes as words when EXTEND_WORDS and they lie inside, else byte by byte.
-inline int extend_alone(int direction, __global const uchar* a, long m, __global const uchar* b, long n, long k,
+inline int extend_alone(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
                         int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
   if (end - i >= SOLO_BYTES) {
@@ -156,14 +172,14 @@ inline int extend_alone(int direction, __global const uchar* a, long m, __global
     return i + SOLO_BYTES;
   }
 #endif
-  return first_mismatch(direction, a, m, b, n, k, i, (int)min((long)end, (long)i + SOLO_BYTES));
+  return first_mismatch(direction, a, m, b, n, k, i, min(end, i + SOLO_BYTES));
 }
 
 // Records a meeting at `total` in cell (row, row + k): the distance is the least total; the
 // total's slot keeps the cell of the least diagonal (MeetingSlot), the same on every run.
 // Without 64-bit atomics, the first cell recorded: the same every run only where work-items
 // run in one order.
-inline void record_meeting(__global int* state, int total, long k, int row) {
+inline void record_meeting(__global int* state, int total, int k, int row) {
   if (atomic_min(&state[STATE_SOLUTION], total) < total) return;
   __global MeetingSlot* slot = MEETING_SLOT(state, total, LEAD);
 #if defined(cl_khr_int64_extended_atomics)
@@ -178,19 +194,28 @@ inline void record_meeting(__global int* state, int total, long k, int row) {
 // This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
 // backward ones', merged where they touch so that no block is stepped twice.
 typedef struct {
-  long first[2], count[2], stride;
+  int first[2], count[2], stride;
 } Blocks;
 
-// Of the positions base .. last, in blocks of WG from base: those of the forward diagonals
-// [lo, hi] and of the backward ones delta - [lo, hi]; every block of the workgroup's own
-// (`solo`: every block) or every GROUPS-th from g.
-inline Blocks blocks_of(long lo, long hi, long delta, long base, long last, int g, bool solo) {
+// Of the positions base .. last, in blocks of WG from base: those live at the step (both
+// directions'); every block of the workgroup's own (`solo`: every block) or every GROUPS-th
+// from g.
+inline Blocks blocks_of(Live live, int base, int last, int g, bool solo) {
   Blocks bl;
-  const long f0 = max(lo, base), f1 = min(hi, last), r0 = max(delta - hi, base), r1 = min(delta - lo, last);
-  long a0 = (f0 - base) / WG, a1 = f0 <= f1 ? (f1 - base) / WG : a0 - 1;
-  long b0 = (r0 - base) / WG, b1 = r0 <= r1 ? (r1 - base) / WG : b0 - 1;
+  const int f0 = max(live.lo[FORWARD], base), f1 = min(live.hi[FORWARD], last);
+  const int r0 = max(live.lo[BACKWARD], base), r1 = min(live.hi[BACKWARD], last);
+  // Differences from base only where the run is nonempty (within base .. last then).
+  int a0 = 0, a1 = -1, b0 = 0, b1 = -1;
+  if (f0 <= f1) {
+    a0 = (f0 - base) / WG;
+    a1 = (f1 - base) / WG;
+  }
+  if (r0 <= r1) {
+    b0 = (r0 - base) / WG;
+    b1 = (r1 - base) / WG;
+  }
   if (a0 > a1 || (b0 <= b1 && b0 < a0)) {  // the first run nonempty, where either is
-    const long t0 = a0, t1 = a1;
+    const int t0 = a0, t1 = a1;
     a0 = b0;
     a1 = b1;
     b0 = t0;
@@ -213,41 +238,45 @@ inline Blocks blocks_of(long lo, long hi, long delta, long base, long last, int 
 }
 
 // The first position of the workgroup's i-th block.
-inline long block_start(const Blocks* bl, long i, long base) {
-  const long q = i < bl->count[0] ? bl->first[0] + i * bl->stride : bl->first[1] + (i - bl->count[0]) * bl->stride;
+inline int block_start(const Blocks* bl, int i, int base) {
+  const int q = i < bl->count[0] ? bl->first[0] + i * bl->stride : bl->first[1] + (i - bl->count[0]) * bl->stride;
   return base + q * WG;
 }
 
 // Row and last row of a position's diagonal in one direction, from its neighbours of the
 // step before. Forward diagonal k = p takes rows from k - 1 (same row), k and k + 1;
 // backward diagonal kb = delta - p from kb - 1 (position p + 1), kb and kb + 1 (p - 1).
-inline int next_row(int direction, COLUMN_READ int* prev, long at, long m, long n, long p, int r, int bound,
-                    int end, int* from_self) {
+inline int next_row(int direction, COLUMN_READ int* prev, int at, Live before, int p, int r, int end,
+                    int* from_self) {
   const int toward_low = direction == FORWARD ? -1 : 1;  // the position of diagonal k - 1
-  const int from_low = position_live(direction, m, n, p + toward_low, r - 1, bound) ? prev[at + toward_low] : UNREACHED;
-  *from_self = position_live(direction, m, n, p, r - 1, bound) ? prev[at] : UNREACHED;
-  const int from_high = position_live(direction, m, n, p - toward_low, r - 1, bound) ? prev[at - toward_low] : UNREACHED;
+  const int from_low = position_live(direction, before, p + toward_low) ? prev[at + toward_low] : UNREACHED;
+  *from_self = position_live(direction, before, p) ? prev[at] : UNREACHED;
+  const int from_high = position_live(direction, before, p - toward_low) ? prev[at - toward_low] : UNREACHED;
   return wfa_next_row(r, from_low, *from_self, from_high, end);
 }
 
-inline long diagonal_of(int direction, long m, long n, long p) { return direction == FORWARD ? p : n - m - p; }
+// Position p's diagonal in a direction, where it is live (unsigned: delta - p may wrap where
+// it is not).
+inline int diagonal_of(int direction, int delta, int p) {
+  return direction == FORWARD ? p : (int)((uint)delta - (uint)p);
+}
 
 // The i-th (i < halo) of a workgroup's own edge positions that its neighbours take: of its
 // first halo positions (side 0, for workgroup g - 1) or of its last (side 1, for g + 1).
-inline long edge_position(long own_first, long own_last, int halo, int side, int i) {
+inline int edge_position(int own_first, int own_last, int halo, int side, int i) {
   return side == 0 ? own_first + i : own_last - halo + 1 + i;
 }
 
 // Publishes, after step r (a multiple of halo), the rows of its edge positions, UNREACHED
 // where not live, as words of (step, row) in its exchange's slots.
 inline void give_edges(volatile __global ulong* edges, __local const int* forward, __local const int* backward,
-                       long m, long n, long own_first, long own_last, long base, int halo, int g, int r, int bound) {
+                       Live live, int own_first, int own_last, int base, int halo, int g, int r) {
   for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
     const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
-    const long p = edge_position(own_first, own_last, halo, side, i);
+    const int p = edge_position(own_first, own_last, halo, side, i);
     if (p < own_first || p > own_last) continue;  // a share narrower than halo
-    const int row = position_live(direction, m, n, p, r, bound) ? (direction == FORWARD ? forward : backward)[p - base]
-                                                                : UNREACHED;
+    const int row = position_live(direction, live, p) ? (direction == FORWARD ? forward : backward)[p - base]
+                                                      : UNREACHED;
     edges[EDGE_SLOT(HALO, g, r / halo, side, direction, i)] = EDGE_WORD(r, row);
   }
 }
@@ -258,15 +287,15 @@ inline void give_edges(volatile __global ulong* edges, __local const int* forwar
 // neighbour may have stopped before it), and work-item 0 reads that distance into
 // *least_total anyway: a workgroup that never waits learns it here.
 inline void take_edges(volatile __global ulong* edges, volatile __global int* state, __local int* forward,
-                       __local int* backward, long piece_first, long piece_last, long own_first, long own_last,
-                       long base, int halo, int g, int r, __local int* stop, __local int* least_total) {
+                       __local int* backward, int piece_first, int piece_last, int own_first, int own_last,
+                       int base, int halo, int g, int r, __local int* stop, __local int* least_total) {
   if (get_local_id(0) == 0) atomic_min(least_total, load_progress(&state[STATE_SOLUTION]));
   for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
     const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
     // The low side is workgroup g - 1's last halo positions, the high side g + 1's first.
-    const long p = side == 0 ? own_first - halo + i : own_last + 1 + i;
+    const int p = side == 0 ? own_first - halo + i : own_last + 1 + i;
     if (p < piece_first || p > piece_last) continue;
-    const long slot = side == 0 ? EDGE_SLOT(HALO, g - 1, (r - 1) / halo, 1, direction, i)
+    const int slot = side == 0 ? EDGE_SLOT(HALO, g - 1, (r - 1) / halo, 1, direction, i)
                                 : EDGE_SLOT(HALO, g + 1, (r - 1) / halo, 0, direction, i);
     ulong word;
     while ((uint)((word = edges[slot]) >> 32) != (uint)r)
@@ -310,24 +339,25 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   const int m = (int)fields->m;
   __global const uchar* restrict b = b_all + fields->b_offset;
   const int n = (int)fields->n;
-  const long p_low = fields->p_low;
+  const int p_low = (int)fields->p_low;
   const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
   volatile __global int* flags = flags_all + piece * GROUPS;
   __global int* state = state_all + piece * PERSISTENT_STATE_INTS(LEAD);
 #if LOCAL_COLUMNS
   // This workgroup's own positions own_first .. own_last; with neighbours, their `halo`
   // positions beside each end too: the columns' entry 0 is position `base`.
-  const long piece_last = p_low + persistent_width(m, n, bound) - 1;
-  const long own_first = p_low + g * fields->group_width, own_last = min(own_first + fields->group_width - 1, piece_last);
+  const int piece_last = p_low + (int)persistent_width(m, n, bound) - 1;
+  const int own_first = p_low + g * (int)fields->group_width;
+  const int own_last = min(own_first + (int)fields->group_width - 1, piece_last);
   const int halo = SPREAD ? (int)fields->halo : 0;
-  const long base = own_first - halo;
+  const int base = own_first - halo;
   // Nothing of the piece's: no neighbour waits on it, and it stops at once (not by a
   // return, which POCL's work-group loops mishandle before barriers).
   const bool idle = own_first > own_last;
   __local int columns[4][LOCAL_COLUMNS];
   __local int *forward0 = columns[0], *forward1 = columns[1], *backward0 = columns[2], *backward1 = columns[3];
 #else
-  const long own_first = p_low, own_last = LONG_MAX, base = p_low;
+  const int own_first = p_low, own_last = INT_MAX, base = p_low;
   const int halo = 0;
   const bool idle = false;
   __global int* forward0 = forward0_all + fields->column_offset;
@@ -352,7 +382,6 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   barrier(CLK_GLOBAL_MEM_FENCE);
 #endif
   const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
-  const long delta = (long)n - m;
   uint cells = 0;
 
   int r = 0;
@@ -370,7 +399,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     // The positions of step r: the workgroup's own and, SPREAD, its halo less `shrink` on
     // each side, one more each step after an exchange's (r - 1 a multiple of halo).
     const int shrink = SPREAD && r > 0 ? (r - 1) % max(halo, 1) + 1 : 0;
-    const long first = own_first - halo + shrink, last = own_last + halo - shrink;
+    const int first = own_first - halo + shrink, last = own_last == INT_MAX ? INT_MAX : own_last + halo - shrink;
     // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
     // backward0.
 #define NEXT(direction) \
@@ -408,39 +437,37 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 #endif
     const bool stopping = stop;
 
-    // The positions live at r: forward diagonals [lo, hi], backward ones delta - [lo, hi].
-    const long slack = (long)bound - r;
-    const long lo = max(-min((long)r, (long)m), delta - slack), hi = min(min((long)r, (long)n), delta + slack);
-    Blocks bl = blocks_of(lo, hi, delta, first, last, g, solo);
-    if (lo > hi || stopping) bl.count[0] = bl.count[1] = 0;
-    const long block_count = bl.count[0] + bl.count[1];
+    // The positions live at r and at r - 1.
+    const Live live = live_at(m, n, r, bound), before = live_at(m, n, r - 1, bound);
+    Blocks bl = blocks_of(live, first, last, g, solo);
+    if (stopping) bl.count[0] = bl.count[1] = 0;
+    const int block_count = bl.count[0] + bl.count[1];
 
     // 1. Every position, each run followed for SOLO_BYTES. The first block's rows stay in
     // registers for the meetings, unless a team takes the run over.
     int first_row[2] = {UNREACHED, UNREACHED}, first_backward_before = INT_MIN;  // INT_MIN: not read
     bool first_handed[2] = {false, false};
-    for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, first) + lid, at = p - base;
+    for (int i = 0; i < block_count; ++i) {
+      const int p = block_start(&bl, i, first) + lid, at = p - base;
       // Both directions together, so that each dependent read of one goes out beside the
       // other's: their previous rows, then their runs' first 16 bytes at once (measured on
       // the H100 against a first byte alone before them: 10 Mbp at 99% 0.328 -> 0.316 s,
       // the narrow fronts unchanged).
-      bool live[2];
-      long k[2];
-      int end[2], start[2];
+      bool alive[2];
+      int k[2], end[2], start[2];
 #pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-        live[direction] = p <= last && position_live(direction, m, n, p, r, bound);
-        k[direction] = diagonal_of(direction, m, n, p);
-        end[direction] = diagonal_end(m, n, (int)k[direction]);
+        alive[direction] = p <= last && position_live(direction, live, p);
+        k[direction] = diagonal_of(direction, n - m, p);
+        end[direction] = diagonal_end(m, n, k[direction]);
         int from_self = UNREACHED;
         start[direction] =
-            live[direction] ? next_row(direction, PREV(direction), at, m, n, p, r, bound, end[direction], &from_self) : 0;
-        if (i == 0 && direction == BACKWARD && live[BACKWARD]) first_backward_before = from_self;
+            alive[direction] ? next_row(direction, PREV(direction), at, before, p, r, end[direction], &from_self) : 0;
+        if (i == 0 && direction == BACKWARD && alive[BACKWARD]) first_backward_before = from_self;
       }
 #pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-        if (!live[direction]) continue;
+        if (!alive[direction]) continue;
         int row = extend_alone(direction, a, m, b, n, k[direction], start[direction], end[direction]);
         if (row == start[direction] + SOLO_BYTES && row < end[direction]) {
           const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : PERSISTENT_PENDING(WG);
@@ -466,7 +493,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     const int count = stopping ? 0 : min(pending_count, PERSISTENT_PENDING(WG));
     {
       int e = team < TEAMS ? team : count, direction = FORWARD, row = 0, end = 0;
-      long k = 0, at = 0;
+      int k = 0, at = 0;
       if (lid == 0) busy[0] = busy[1] = 0;
       int round = 0;
       bool go_on;
@@ -474,10 +501,10 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         if (e < count && (round == 0 || row < 0)) {  // take entry e
           const int entry = pending[e];
           direction = entry & 1;
-          const long p = block_start(&bl, (entry >> 1) / WG, first) + (entry >> 1) % WG;
+          const int p = block_start(&bl, (entry >> 1) / WG, first) + (entry >> 1) % WG;
           at = p - base;
-          k = diagonal_of(direction, m, n, p);
-          end = diagonal_end(m, n, (int)k);
+          k = diagonal_of(direction, n - m, p);
+          end = diagonal_end(m, n, k);
           row = pending_row[e];
         }
         if (lane == 0 && team < TEAMS) team_first[team] = INT_MAX;
@@ -485,21 +512,20 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         barrier(STEP_FENCE);
         const bool active = e < count;
         if (active) {
-          const int from = (int)min((long)end, (long)row + 8 * (long)lane);
-          const int to = (int)min((long)end, (long)from + 8);
+          const int from = min(end, row + 8 * lane), to = min(end, from + 8);
           const int hit = first_mismatch(direction, a, m, b, n, k, from, to);
           if (hit < to) atomic_min(&team_first[team], hit);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         if (active) {
           const int first = team_first[team];
-          const long reach = (long)row + 8 * TEAM_SIZE;
+          const int reach = row + 8 * TEAM_SIZE;
           if (first != INT_MAX || reach >= end) {  // the run ends: its row out, the next entry in
             if (lane == 0) NEXT(direction)[at] = first != INT_MAX ? first : end;
             e += TEAMS;
             row = -1;
           } else {
-            row = (int)reach;
+            row = reach;
           }
           if (e < count) busy[round % PERSISTENT_BUSY_RING] = 1;
         }
@@ -512,24 +538,24 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 #if SPREAD
     // The edges' rows out as soon as they are final: the neighbours' next step waits on them.
     if (!stopping && r > 0 && r % halo == 0)
-      give_edges(edges, NEXT(FORWARD), NEXT(BACKWARD), m, n, own_first, own_last, base, halo, g, r, bound);
+      give_edges(edges, NEXT(FORWARD), NEXT(BACKWARD), live, own_first, own_last, base, halo, g, r);
 #endif
 
     // 3. Meetings of the workgroup's own positions: forward radius r against backward radii
     // r - 1 and r (totals 2r - 1, 2r). The first block's rows from registers, unless a team
     // extended them.
     int least = INT_MAX;
-    for (long i = 0; i < block_count; ++i) {
-      const long p = block_start(&bl, i, first) + lid, at = p - base;
-      if (p < own_first || p > own_last || !position_live(FORWARD, m, n, p, r, bound)) continue;
+    for (int i = 0; i < block_count; ++i) {
+      const int p = block_start(&bl, i, first) + lid, at = p - base;
+      if (p < own_first || p > own_last || !position_live(FORWARD, live, p)) continue;
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
-      const int before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
-      if (r > 0 && position_live(BACKWARD, m, n, p, r - 1, bound) && row + before >= m) {
+      const int row_before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
+      if (position_live(BACKWARD, before, p) && row + row_before >= m) {
         record_meeting(state, 2 * r - 1, p, row);
         least = min(least, 2 * r - 1);
       }
       const int row_b = i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
-      if (position_live(BACKWARD, m, n, p, r, bound) && row + row_b >= m) {
+      if (position_live(BACKWARD, live, p) && row + row_b >= m) {
         record_meeting(state, 2 * r, p, row);
         least = min(least, 2 * r);
       }

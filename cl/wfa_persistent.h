@@ -18,6 +18,10 @@ typedef struct {
   shared_long halo;           // steps between a workgroup's exchanges with its neighbours (several keeping columns in local memory)
 } PersistentPiece;
 
+// The longest string a piece may have: the kernel keeps rows, diagonals and positions in
+// ints, with room for a team's reach (8 bytes a work-item) and a halo past either end.
+#define PERSISTENT_MAX_LENGTH (INT_MAX - 65536)
+
 // A piece's stored positions: every one live at some step up to the last,
 // R = (bound + 1) / 2, for the forward diagonals [-R, R] and the backward ones
 // delta - [-R, R], inside the matrix.

@@ -326,9 +326,11 @@ void PieceMeetings::prepare_levels() {
 
 std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
   for (const Piece& piece : pieces)
-    if (piece.m >= INT_MAX || piece.n >= INT_MAX)
-      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " + std::to_string(INT_MAX - 1) +
-                                                 " bytes (32-bit rows)");
+    if (piece.m > PERSISTENT_MAX_LENGTH || piece.n > PERSISTENT_MAX_LENGTH ||
+        positions_of(piece).width > PERSISTENT_MAX_LENGTH)
+      throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " +
+                                                 std::to_string(PERSISTENT_MAX_LENGTH) +
+                                                 " bytes, and as many diagonals (32-bit rows and positions)");
   if (pieces.size() == 1 && !batch_) return {run_alone(pieces.front())};
   const std::int64_t local = params_.at("local");
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))

@@ -51,25 +51,11 @@ typedef uint word_t;
 #define ROW_CODE(ph, mh, bit) ((uint)(((ph) >> (bit)) & 1) | (uint)(((mh) >> (bit)) & 1) << 1)
 
 // Lanes of a workgroup exchange through local memory: on NVIDIA a warp synchronises with
-// bar.warp.sync and votes with ballot (inline PTX); elsewhere through barriers, and lane 0
+// bar.warp.sync and votes with ballot (warp_lanes.cl); elsewhere through barriers, and lane 0
 // gathers the votes.
 #if SHUFFLE
-#define LANES_SYNC() asm volatile("bar.warp.sync 0xffffffff;" ::: "memory")
-inline uint ballot(uint x) {
-  uint votes;
-  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(votes) : "r"(x));
-  return votes;
-}
-inline uint from_lane(uint x, int source) {
-  uint y;
-  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, 0xffffffff;" : "=r"(y) : "r"(x), "r"(source));
-  return y;
-}
-inline uint reversed_bits(uint x) {
-  uint y;
-  asm("brev.b32 %0, %1;" : "=r"(y) : "r"(x));
-  return y;
-}
+#include "warp_lanes.cl"
+#define LANES_SYNC() WARP_SYNC()
 #else
 #define LANES_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #endif

@@ -54,6 +54,23 @@ inline ulong load_word(__global const uchar* p) {
   return shift == 0 ? low : (low >> shift) | (words[1] << (64 - shift));
 }
 
+// The 16 bytes from p as two little-endian words, the first 8 in .x, from the two aligned
+// 16-byte chunks that hold them: two loads where two load_word calls make four, each a
+// request of its own for a line that another work-item's bytes seldom share (session 45).
+// Buffers are padded (WORD_PADDING), so both chunks lie inside.
+inline ulong2 load_pair(__global const uchar* p) {
+  const ulong address = (ulong)p;
+  __global const ulong2* const chunks = (__global const ulong2*)(address & ~(ulong)15);
+  const ulong2 low = chunks[0], high = chunks[1];
+  const uint offset = (uint)(address & 15), shift = (offset & 7) * 8;
+  // The three words that hold the 16 bytes, from the one that holds the first.
+  const ulong w0 = offset < 8 ? low.x : low.y, w1 = offset < 8 ? low.y : high.x, w2 = offset < 8 ? high.x : high.y;
+  ulong2 out;
+  out.x = shift == 0 ? w0 : (w0 >> shift) | (w1 << (64 - shift));
+  out.y = shift == 0 ? w1 : (w1 >> shift) | (w2 << (64 - shift));
+  return out;
+}
+
 inline int wfa_extend(__global const uchar* a, __global const uchar* b, int k, int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
   for (; i <= end - 8; i += 8) {

@@ -16,8 +16,8 @@
 #define STATE_INTS 4
 
 // Bytes the host allocates after every string buffer a wavefront kernel extends along:
-// load_word (wfa_common.cl) reads the aligned word that holds a word's last byte, which may
-// reach up to 7 bytes past the string.
-#define WORD_PADDING 8
+// load_pair (wfa_common.cl) reads the aligned 16-byte chunk after the one that holds the
+// first of 16 bytes, which may reach up to 16 bytes past the string.
+#define WORD_PADDING 16
 
 #endif

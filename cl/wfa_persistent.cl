@@ -38,7 +38,12 @@
 // Extension. A work-item follows a matching run alone for SOLO_BYTES; a longer run is
 // passed to a team of TEAM work-items that compares 8 * TEAM bytes per step and takes
 // the first mismatch together, so a 1,000-byte run costs a few steps, not 125. With
-// TEAM 1 a work-item follows every run alone and the teams' phase is left out.
+// TEAM 1 a work-item follows every run alone and the teams' phase is left out. With
+// SHUFFLE (NVIDIA's warps, warp_lanes.cl) the warp of a work-item whose run goes on
+// follows it together at once, WARP_BYTES a lane a round, the first mismatch found by a
+// vote: no list, no barrier, and the meetings checked at once from registers, so that a
+// step has one phase and two barriers (session 45: seven before, most of a narrow
+// front's step).
 //
 // Columns in local memory. A piece of one workgroup (GROUPS 1) may keep its four
 // columns in local memory (LOCAL_COLUMNS positions each), so that a step reads its
@@ -50,7 +55,8 @@
 // Tunables (build options): WG work-items per workgroup, GROUPS workgroups (resident
 // together when more than one), TEAM lanes per extension team, LOCAL_COLUMNS (0: the
 // columns in global memory), HALO (the most steps between exchanges, the edge slots'
-// stride), EXTEND_WORDS and PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
+// stride), SHUFFLE (1: warps extend runs, WG a multiple of 32), EXTEND_WORDS and
+// PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
 
 #include "wfa_common.cl"
 #include "wfa_persistent.h"
@@ -74,6 +80,16 @@
 #endif
 #ifndef HALO
 #define HALO 1
+#endif
+#ifndef SHUFFLE
+#define SHUFFLE 0
+#endif
+#if SHUFFLE
+#if WG % 32
+#error "SHUFFLE needs whole warps (WG a multiple of 32)"
+#endif
+#include "warp_lanes.cl"
+#define WARP_BYTES 32  // each lane's share of a round of its warp's extension
 #endif
 // Several workgroups a piece, each its share of the columns in local memory.
 #define SPREAD (LOCAL_COLUMNS && GROUPS > 1)
@@ -161,12 +177,16 @@ inline int first_mismatch(int direction, __global const uchar* a, int m, __globa
 }
 
 // A work-item's own extension of a run from row i: at most SOLO_BYTES (16) rows, both
-// strings' 16 bytes as words when EXTEND_WORDS and they lie inside, else byte by byte.
+// strings' 16 bytes as two words each (load_pair) when EXTEND_WORDS and they lie inside,
+// else byte by byte.
 inline int extend_alone(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
                         int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
   if (end - i >= SOLO_BYTES) {
-    const ulong first = rows_xor(direction, a, m, b, n, k, i), second = rows_xor(direction, a, m, b, n, k, i + 8);
+    // Backward rows i .. i + 15 are the bytes below m - i and n - i - k, the first the highest.
+    const ulong2 x = direction == FORWARD ? load_pair(a + i) ^ load_pair(b + i + k)
+                                          : load_pair(a + m - i - 16) ^ load_pair(b + n - i - 16 - k);
+    const ulong first = direction == FORWARD ? x.x : x.y, second = direction == FORWARD ? x.y : x.x;
     if (first != 0) return i + first_byte(direction, first);
     if (second != 0) return i + 8 + first_byte(direction, second);
     return i + SOLO_BYTES;
@@ -174,6 +194,62 @@ inline int extend_alone(int direction, __global const uchar* a, int m, __global 
 #endif
   return first_mismatch(direction, a, m, b, n, k, i, min(end, i + SOLO_BYTES));
 }
+
+#if SHUFFLE
+// The first row in [from, to) whose bytes differ, or `to` (to - from <= WARP_BYTES, 32): a
+// whole share's words loaded at once (load_pair).
+inline int lane_mismatch(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
+                         int from, int to) {
+#if defined(__ENDIAN_LITTLE__)
+  if (to - from == WARP_BYTES) {
+    // Backward rows from .. from + 31 are the 32 bytes below m - from and n - from - k.
+    const bool forward = direction == FORWARD;
+    const ulong2 near = forward ? load_pair(a + from) ^ load_pair(b + from + k)
+                                : load_pair(a + m - from - 16) ^ load_pair(b + n - from - 16 - k);
+    const ulong2 far = forward ? load_pair(a + from + 16) ^ load_pair(b + from + 16 + k)
+                               : load_pair(a + m - from - 32) ^ load_pair(b + n - from - 32 - k);
+    const ulong x0 = forward ? near.x : near.y, x1 = forward ? near.y : near.x;
+    const ulong x2 = forward ? far.x : far.y, x3 = forward ? far.y : far.x;
+    if (x0 != 0) return from + first_byte(direction, x0);
+    if (x1 != 0) return from + 8 + first_byte(direction, x1);
+    if (x2 != 0) return from + 16 + first_byte(direction, x2);
+    if (x3 != 0) return from + 24 + first_byte(direction, x3);
+    return to;
+  }
+#endif
+  int i = from;
+  while (i < to && byte_a(direction, a, m, i) == byte_b(direction, b, n, k, i)) ++i;
+  return i;
+}
+
+inline int lowest_lane(uint lanes) { return 31 - (int)clz(lanes & (~lanes + 1)); }
+
+// The runs of the warp's lanes that go on (`going`: from *row, on diagonal k ending at
+// `end`) followed by the whole warp, one after another: each lane compares WARP_BYTES of
+// the run a round, and the lowest lane that finds a mismatch has the first. Every lane of
+// the warp calls it.
+inline void extend_together(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
+                            int end, bool going, int* row) {
+  const int lane = (int)(get_local_id(0) % 32);
+  for (uint runs = ballot(going); runs != 0; runs &= runs - 1) {
+    const int leader = lowest_lane(runs);
+    const int run_k = (int)from_lane((uint)k, leader), run_end = (int)from_lane((uint)end, leader);
+    int reached = (int)from_lane((uint)*row, leader), found = -1;
+    while (found < 0) {
+      const int from = min(run_end, reached + WARP_BYTES * lane), to = min(run_end, from + WARP_BYTES);
+      const int hit = lane_mismatch(direction, a, m, b, n, run_k, from, to);
+      const uint misses = ballot(hit < to);
+      if (misses != 0)
+        found = (int)from_lane((uint)hit, lowest_lane(misses));
+      else if (reached + 32 * WARP_BYTES >= run_end)
+        found = run_end;
+      else
+        reached += 32 * WARP_BYTES;
+    }
+    if (lane == leader) *row = found;
+  }
+}
+#endif
 
 // Records a meeting at `total` in cell (row, row + k): the distance is the least total; the
 // total's slot keeps the cell of the least diagonal (MeetingSlot), the same on every run.
@@ -189,6 +265,24 @@ inline void record_meeting(__global int* state, int total, int k, int row) {
   if (atomic_cmpxchg(&slot->claimed, 0, total + 1) != 0) return;
   slot->cell = MEETING_CELL(k, row);
 #endif
+}
+
+// Records position p's meetings at step r (p one of the workgroup's own): its forward row
+// against its backward rows of steps r - 1 (where `before_live`) and r (`now_live`), totals
+// 2r - 1 and 2r. Returns the least total met, INT_MAX where none. (A sum of rows reaches m
+// only where both are rows, none UNREACHED: compared without forming it.)
+inline int record_meetings(__global int* state, int m, int p, int r, int row, bool before_live, int row_before,
+                           bool now_live, int row_now) {
+  int least = INT_MAX;
+  if (before_live && row_before >= 0 && row >= m - row_before) {
+    record_meeting(state, 2 * r - 1, p, row);
+    least = 2 * r - 1;
+  }
+  if (now_live && row_now >= 0 && row >= m - row_now) {
+    record_meeting(state, 2 * r, p, row);
+    least = min(least, 2 * r);
+  }
+  return least;
 }
 
 // This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
@@ -366,11 +460,15 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __global int* backward1 = backward1_all + fields->column_offset;
 #endif
   volatile __global ulong* edges = edges_all + piece * GROUPS * EDGE_WORDS(HALO);
+  __local int stop;
+  const int lid = (int)get_local_id(0);
+#if !SHUFFLE
   // Runs handed to the teams: (block * WG + work-item) * 2 + direction, and the row
   // reached; a work-item whose run finds the list full follows it alone to its end.
   __local int pending[PERSISTENT_PENDING(WG)], pending_row[PERSISTENT_PENDING(WG)];
-  __local int pending_count, team_first[TEAMS], busy[PERSISTENT_BUSY_RING], stop;
-  const int lid = (int)get_local_id(0);
+  __local int pending_count, team_first[TEAMS], busy[PERSISTENT_BUSY_RING];
+  const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
+#endif
 #if GROUPS == 1 || SPREAD
   // The least total this workgroup knows of, where the stop check reads it: those it
   // recorded, and (SPREAD) the state's distance as of its last exchange.
@@ -381,8 +479,9 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   for (int i = lid; i < PERSISTENT_STATE_INTS(LEAD); i += WG) state[i] = i == STATE_SOLUTION ? INT_MAX : 0;
   barrier(CLK_GLOBAL_MEM_FENCE);
 #endif
-  const int team = lid / TEAM_SIZE, lane = lid % TEAM_SIZE;
   uint cells = 0;
+  // Set (to 1 only) once the workgroup stops: read after the barrier that follows.
+  if (lid == 0) stop = 0;
 
   int r = 0;
 #if !LOCAL_COLUMNS
@@ -406,6 +505,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
 #define PREV(direction) \
   ((COLUMN_READ int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
+    // The positions live at r and at r - 1.
+    const Live live = live_at(m, n, r, bound), before = live_at(m, n, r - 1, bound);
     if (lid == 0) {
       // Stop once every total up to the distance found has been checked, or past the bound.
       // Any value read is an upper bound (an old one costs a step at most), so it is read
@@ -423,30 +524,37 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       }
 #endif
 #endif
-      stop = idle || (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound;
+      if (idle || (r > 0 && found <= 2 * r - 2) || 2L * r - 1 > bound) stop = 1;
+#if !SHUFFLE
       pending_count = 0;
+#endif
     }
-    barrier(STEP_FENCE);
 #if SPREAD
-    // Every work-item takes a share of the edges; the barrier comes every step, as POCL's
-    // work-group loops need.
-    if (!stop && r > 1 && (r - 1) % halo == 0)
+    // Every halo steps, the rows of step r - 1 (final since the last barrier) at the edges
+    // out, and the neighbours' in, by every work-item a share, beside work-item 0's check:
+    // a workgroup that stops for a distance found waits on no neighbour (take_edges sees
+    // it), and one past the bound takes nothing, as its neighbours give nothing then.
+    if (!idle && r > 1 && (r - 1) % halo == 0 && 2L * r - 1 <= bound) {
+      give_edges(edges, PREV(FORWARD), PREV(BACKWARD), before, own_first, own_last, base, halo, g, r - 1);
       take_edges(edges, (volatile __global int*)state, PREV(FORWARD), PREV(BACKWARD), p_low, piece_last, own_first,
                  own_last, base, halo, g, r, &stop, &least_total);
-    barrier(CLK_LOCAL_MEM_FENCE);
+    }
 #endif
+    barrier(STEP_FENCE);
     const bool stopping = stop;
 
-    // The positions live at r and at r - 1.
-    const Live live = live_at(m, n, r, bound), before = live_at(m, n, r - 1, bound);
     Blocks bl = blocks_of(live, first, last, g, solo);
     if (stopping) bl.count[0] = bl.count[1] = 0;
     const int block_count = bl.count[0] + bl.count[1];
 
-    // 1. Every position, each run followed for SOLO_BYTES. The first block's rows stay in
-    // registers for the meetings, unless a team takes the run over.
+    // 1. Every position, each run followed for SOLO_BYTES, then (SHUFFLE) by its warp to its
+    // end and its meetings checked; else the long runs handed to the teams, and the first
+    // block's rows kept in registers for the meetings, unless a team takes the run over.
+    int least = INT_MAX;
+#if !SHUFFLE
     int first_row[2] = {UNREACHED, UNREACHED}, first_backward_before = INT_MIN;  // INT_MIN: not read
     bool first_handed[2] = {false, false};
+#endif
     for (int i = 0; i < block_count; ++i) {
       const int p = block_start(&bl, i, first) + lid, at = p - base;
       // Both directions together, so that each dependent read of one goes out beside the
@@ -454,7 +562,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       // the H100 against a first byte alone before them: 10 Mbp at 99% 0.328 -> 0.316 s,
       // the narrow fronts unchanged).
       bool alive[2];
-      int k[2], end[2], start[2];
+      int k[2], end[2], start[2], row[2], backward_before = UNREACHED;
 #pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
         alive[direction] = p <= last && position_live(direction, live, p);
@@ -463,26 +571,49 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         int from_self = UNREACHED;
         start[direction] =
             alive[direction] ? next_row(direction, PREV(direction), at, before, p, r, end[direction], &from_self) : 0;
-        if (i == 0 && direction == BACKWARD && alive[BACKWARD]) first_backward_before = from_self;
+        if (direction == BACKWARD) backward_before = from_self;
       }
+#pragma unroll
+      for (int direction = FORWARD; direction <= BACKWARD; ++direction)
+        row[direction] = alive[direction] ? extend_alone(direction, a, m, b, n, k[direction], start[direction], end[direction])
+                                          : 0;
+#if SHUFFLE
+#pragma unroll
+      for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
+        const bool going = alive[direction] && row[direction] == start[direction] + SOLO_BYTES && row[direction] < end[direction];
+        extend_together(direction, a, m, b, n, k[direction], end[direction], going, &row[direction]);
+        if (alive[direction]) {
+          NEXT(direction)[at] = row[direction];
+          ++cells;
+        }
+      }
+      if (p >= own_first && p <= own_last && alive[FORWARD]) {
+        const bool before_live = position_live(BACKWARD, before, p);
+        const int row_before = !before_live ? UNREACHED : alive[BACKWARD] ? backward_before : PREV(BACKWARD)[at];
+        least = min(least, record_meetings(state, m, p, r, row[FORWARD], before_live, row_before, alive[BACKWARD],
+                                           row[BACKWARD]));
+      }
+#else
+      if (i == 0 && alive[BACKWARD]) first_backward_before = backward_before;
 #pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
         if (!alive[direction]) continue;
-        int row = extend_alone(direction, a, m, b, n, k[direction], start[direction], end[direction]);
-        if (row == start[direction] + SOLO_BYTES && row < end[direction]) {
+        if (row[direction] == start[direction] + SOLO_BYTES && row[direction] < end[direction]) {
           const int slot = TEAM_SIZE > 1 ? atomic_inc(&pending_count) : PERSISTENT_PENDING(WG);
           if (slot < PERSISTENT_PENDING(WG) && i < INT_MAX / (2 * WG) - 1) {
-            pending[slot] = (int)((i * WG + lid) * 2 + direction);
-            pending_row[slot] = row;
+            pending[slot] = (i * WG + lid) * 2 + direction;
+            pending_row[slot] = row[direction];
             if (i == 0) first_handed[direction] = true;
           } else
-            row = first_mismatch(direction, a, m, b, n, k[direction], row, end[direction]);
+            row[direction] = first_mismatch(direction, a, m, b, n, k[direction], row[direction], end[direction]);
         }
-        NEXT(direction)[at] = row;
-        if (i == 0) first_row[direction] = row;
+        NEXT(direction)[at] = row[direction];
+        if (i == 0) first_row[direction] = row[direction];
         ++cells;
       }
+#endif
     }
+#if !SHUFFLE
     barrier(STEP_FENCE);
 
     // 2. The long runs, TEAMS at a time: each team compares 8 bytes per lane and takes the
@@ -535,31 +666,21 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       } while (go_on);
     }
 #endif
-#if SPREAD
-    // The edges' rows out as soon as they are final: the neighbours' next step waits on them.
-    if (!stopping && r > 0 && r % halo == 0)
-      give_edges(edges, NEXT(FORWARD), NEXT(BACKWARD), live, own_first, own_last, base, halo, g, r);
-#endif
 
-    // 3. Meetings of the workgroup's own positions: forward radius r against backward radii
-    // r - 1 and r (totals 2r - 1, 2r). The first block's rows from registers, unless a team
-    // extended them.
-    int least = INT_MAX;
+    // 3. Meetings of the workgroup's own positions, the first block's rows from registers,
+    // unless a team extended them.
     for (int i = 0; i < block_count; ++i) {
       const int p = block_start(&bl, i, first) + lid, at = p - base;
       if (p < own_first || p > own_last || !position_live(FORWARD, live, p)) continue;
+      const bool before_live = position_live(BACKWARD, before, p), now_live = position_live(BACKWARD, live, p);
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
-      const int row_before = i == 0 && first_backward_before != INT_MIN ? first_backward_before : PREV(BACKWARD)[at];
-      if (position_live(BACKWARD, before, p) && row + row_before >= m) {
-        record_meeting(state, 2 * r - 1, p, row);
-        least = min(least, 2 * r - 1);
-      }
-      const int row_b = i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
-      if (position_live(BACKWARD, live, p) && row + row_b >= m) {
-        record_meeting(state, 2 * r, p, row);
-        least = min(least, 2 * r);
-      }
+      const int row_before = !before_live                                    ? UNREACHED
+                             : i == 0 && first_backward_before != INT_MIN ? first_backward_before
+                                                                           : PREV(BACKWARD)[at];
+      const int row_now = !now_live ? UNREACHED : i == 0 && !first_handed[BACKWARD] ? first_row[BACKWARD] : NEXT(BACKWARD)[at];
+      least = min(least, record_meetings(state, m, p, r, row, before_live, row_before, now_live, row_now));
     }
+#endif
 #if GROUPS == 1 || SPREAD
     if (least != INT_MAX) atomic_min(&least_total, least);  // read after the step's last barrier
 #else

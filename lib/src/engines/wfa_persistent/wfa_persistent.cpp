@@ -287,9 +287,11 @@ class PieceMeetings final : public BreakpointFinder {
 std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg, std::int64_t local,
                                            std::int64_t halo) const {
   const bool nvidia = nvidia_platform(device_.info());
+  // NVIDIA's warps extend their own runs (votes in inline PTX), where workgroups are whole warps.
+  const bool shuffle = nvidia && wg % 32 == 0;
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
          std::to_string(params_.at("team")) + " -DLOCAL_COLUMNS=" + std::to_string(local) +
-         " -DHALO=" + std::to_string(halo) +
+         " -DHALO=" + std::to_string(halo) + " -DSHUFFLE=" + (shuffle ? "1" : "0") +
          " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
 }
 
@@ -623,7 +625,10 @@ std::vector<Variant> persistent_variants() {
       {"groups", 0, 0, 4096,
        "workgroups stepping together, all resident at once (0: one per compute unit on a GPU, one elsewhere)",
        Sweep::none},
-      {"team", 128, 1, 1024, "work-items that extend one long matching run together", Sweep::none},
+      {"team", 128, 1, 1024,
+       "work-items that extend one long matching run together (on NVIDIA, where workgroups are whole warps, each "
+       "warp extends its own runs instead)",
+       Sweep::none},
       {"solo", 2, 0, 1024, "blocks of wg positions that workgroup 0 runs alone before the others join", Sweep::none},
       {"local", 512, 0, 2048,
        "positions of each column that pieces of one workgroup keep in local memory, their bounds capped to fit "

@@ -118,12 +118,13 @@
 // The positions live at radius r, by direction: those of the diagonals inside the matrix
 // and the bound's diamond (forward diagonal k must still reach the backward front, whose
 // radius is at most bound - r; backward ones the same by symmetry), forward p = k in
-// [lo[0], hi[0]] and backward p = delta - kb in [lo[1], hi[1]]; none where lo > hi. Worked
-// out once a radius in 64 bits (delta - kb leaves int's range where the strings add up to
-// 2^31 or more), so that a position's test is two compares of ints (session 45: the 64-bit
-// tests of every neighbour were most of a radius's instructions).
+// [forward_lo, forward_hi] and backward p = delta - kb in [backward_lo, backward_hi]; none
+// where lo > hi. Worked out once a radius in 64 bits (delta - kb leaves int's range where
+// the strings add up to 2^31 or more), so that a position's test is two compares of ints
+// (session 45: the 64-bit tests of every neighbour were most of a radius's instructions).
+// Fields, not arrays by direction, which NVIDIA's compiler kept on the stack.
 typedef struct {
-  int lo[2], hi[2];
+  int forward_lo, forward_hi, backward_lo, backward_hi;
 } Live;
 inline Live live_at(int m, int n, int r, int bound) {
   const long delta = (long)n - m, slack = (long)bound - r;
@@ -132,14 +133,15 @@ inline Live live_at(int m, int n, int r, int bound) {
   // lo and hi lie in [-m, n] where the interval is nonempty, so both directions' bounds
   // fit an int.
   const bool none = r < 0 || lo > hi;
-  live.lo[FORWARD] = none ? 1 : (int)lo;
-  live.hi[FORWARD] = none ? 0 : (int)hi;
-  live.lo[BACKWARD] = none ? 1 : (int)max(delta - hi, (long)INT_MIN);
-  live.hi[BACKWARD] = none ? 0 : (int)min(delta - lo, (long)INT_MAX);
+  live.forward_lo = none ? 1 : (int)lo;
+  live.forward_hi = none ? 0 : (int)hi;
+  live.backward_lo = none ? 1 : (int)max(delta - hi, (long)INT_MIN);
+  live.backward_hi = none ? 0 : (int)min(delta - lo, (long)INT_MAX);
   return live;
 }
 inline bool position_live(int direction, Live live, int p) {
-  return p >= live.lo[direction] && p <= live.hi[direction];
+  return direction == FORWARD ? p >= live.forward_lo && p <= live.forward_hi
+                              : p >= live.backward_lo && p <= live.backward_hi;
 }
 
 // Row `i` of a run on diagonal k, in either direction, as byte pairs.
@@ -296,8 +298,8 @@ typedef struct {
 // from g.
 inline Blocks blocks_of(Live live, int base, int last, int g, bool solo) {
   Blocks bl;
-  const int f0 = max(live.lo[FORWARD], base), f1 = min(live.hi[FORWARD], last);
-  const int r0 = max(live.lo[BACKWARD], base), r1 = min(live.hi[BACKWARD], last);
+  const int f0 = max(live.forward_lo, base), f1 = min(live.forward_hi, last);
+  const int r0 = max(live.backward_lo, base), r1 = min(live.backward_hi, last);
   // Differences from base only where the run is nonempty (within base .. last then).
   int a0 = 0, a1 = -1, b0 = 0, b1 = -1;
   if (f0 <= f1) {
@@ -346,7 +348,8 @@ inline int next_row(int direction, COLUMN_READ int* prev, int at, Live before, i
   const int from_low = position_live(direction, before, p + toward_low) ? prev[at + toward_low] : UNREACHED;
   *from_self = position_live(direction, before, p) ? prev[at] : UNREACHED;
   const int from_high = position_live(direction, before, p - toward_low) ? prev[at - toward_low] : UNREACHED;
-  return wfa_next_row(r, from_low, *from_self, from_high, end);
+  // wfa_next_row without its saturating adds: rows stay below PERSISTENT_MAX_LENGTH here.
+  return r == 0 ? 0 : min(max(max(*from_self + 1, from_low), from_high + 1), end);
 }
 
 // Position p's diagonal in a direction, where it is live (unsigned: delta - p may wrap where

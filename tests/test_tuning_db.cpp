@@ -98,6 +98,14 @@ json wavefront_beside_matrix(const levcl::DeviceInfo& device, std::int64_t lengt
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// A context whose auto picks by the database alone, building every program it picks: on a
+// GPU the default runs a pair on the host while its engine's program is cold (ColdPrograms).
+levcl::Context picking_context() {
+  levcl::Context context;
+  context.set_cold_programs(levcl::ColdPrograms::build);
+  return context;
+}
+
 // auto's choice for a pair is `expected`, and its distance cpu-dp's.
 void check_auto_picks(levcl::Context& context, const std::string& a, const std::string& b, const std::string& expected) {
   const auto r = context.distance(a, b);
@@ -323,7 +331,7 @@ TEST_CASE("Context: call beats set_params beats the database; auto stays exact")
 
 TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates, per pair") {
   Overlay overlay;
-  levcl::Context context;
+  levcl::Context context = picking_context();
   const levcl::DeviceInfo& device = context.device();
   // One workload of 1000 x 1000 at distance 100: bitpar-vector does 10^6 cells and minreads
   // 10^4 wavefront cells in 1 ms each, i.e. 10^9 and 10^7 per second.
@@ -357,7 +365,7 @@ TEST_CASE("auto weighs the matrix and wavefront variants by their measured rates
 
 TEST_CASE("auto scales a wavefront variant's time by the slope its measurements show, not by d^2 alone") {
   Overlay overlay;
-  levcl::Context context;
+  levcl::Context context = picking_context();
   const levcl::DeviceInfo& device = context.device();
   // minreads' time grows as d, a radius costing 10 us at both distances (a persistent
   // wavefront whose front never fills the device); bitpar-vector does 1.5e10 cells/s.
@@ -376,7 +384,7 @@ TEST_CASE("auto scales a wavefront variant's time by the slope its measurements 
 
 TEST_CASE("below its workload's distance a wavefront variant's time scales as d, a radius costing what it did there") {
   Overlay overlay;
-  levcl::Context context;
+  levcl::Context context = picking_context();
   const levcl::DeviceInfo& device = context.device();
   // minreads' time grows as d^2 from 10% to 30% of 20 kbp; antidiagonal does 1.33e10 cells/s.
   overlay.write("rated.json", wavefront_beside_matrix(device, 20000, {2000, 1e-2}, {6000, 9e-2}, "antidiagonal", 0.03));
@@ -389,7 +397,7 @@ TEST_CASE("below its workload's distance a wavefront variant's time scales as d,
 
 TEST_CASE("auto holds a wavefront variant whose time is flat at low divergence to its time per byte") {
   Overlay overlay;
-  levcl::Context context;
+  levcl::Context context = picking_context();
   const levcl::DeviceInfo& device = context.device();
   // minreads takes as long at d = 10 as at d = 100 on 10 kbp: bound by the length there,
   // 0.2 us a byte. tile-private grows as d. bitpar-vector is far slower on both.
@@ -448,7 +456,7 @@ TEST_CASE("an overlay entry with a field of the wrong type in its workloads or m
 
 TEST_CASE("auto passes over a variant that cannot hold the pair, to the next that can") {
   Overlay overlay;
-  levcl::Context context;
+  levcl::Context context = picking_context();
   const levcl::DeviceInfo& device = context.device();
   // tile-global rated fastest, minreads next: tile 64 keeps (m + n) / 128 tiles of 2t^2
   // cells in one scratch buffer, over 2 GiB for a pair of 4.5 Mbp; the pair is made long

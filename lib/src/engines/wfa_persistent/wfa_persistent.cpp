@@ -618,7 +618,7 @@ std::vector<Variant> persistent_variants() {
   v.info.planner = true;
   v.info.description =
       "one launch per pair: forward and backward wavefronts meet in the middle, workgroups step radius by radius "
-      "through flags, long matching runs extended by teams";
+      "through flags, long matching runs extended by teams (on NVIDIA by the work-item's warp)";
   v.info.uses_device = true;
   v.info.params = {
       workgroup_param(256),

@@ -11,7 +11,9 @@
 // Bit l set where lane l's x is nonzero.
 inline uint ballot(uint x) {
   uint votes;
-  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }" : "=r"(votes) : "r"(x));
+  asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; }"
+               : "=r"(votes)
+               : "r"(x));
   return votes;
 }
 

@@ -178,50 +178,44 @@ inline int first_mismatch(int direction, __global const uchar* a, int m, __globa
   return i;
 }
 
+// The XOR of rows i .. i + 15 of diagonal k's bytes in either direction, as two aligned
+// 16-byte loads a string (load_pair), and the first of those rows whose bytes differ, or
+// 16. Backward rows i .. i + 15 are the bytes below m - i and n - i - k, the first the
+// highest.
+inline ulong2 rows_xor16(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k, int i) {
+  return direction == FORWARD ? load_pair(a + i) ^ load_pair(b + i + k)
+                              : load_pair(a + m - i - 16) ^ load_pair(b + n - i - 16 - k);
+}
+inline int first_of_16(int direction, ulong2 x) {
+  const ulong first = direction == FORWARD ? x.x : x.y, second = direction == FORWARD ? x.y : x.x;
+  return first != 0 ? first_byte(direction, first) : second != 0 ? 8 + first_byte(direction, second) : 16;
+}
+
 // A work-item's own extension of a run from row i: at most SOLO_BYTES (16) rows, both
-// strings' 16 bytes as two words each (load_pair) when EXTEND_WORDS and they lie inside,
-// else byte by byte.
+// strings' 16 bytes at once (rows_xor16) when EXTEND_WORDS and they lie inside, else byte
+// by byte.
 inline int extend_alone(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
                         int i, int end) {
 #if EXTEND_WORDS && defined(__ENDIAN_LITTLE__)
-  if (end - i >= SOLO_BYTES) {
-    // Backward rows i .. i + 15 are the bytes below m - i and n - i - k, the first the highest.
-    const ulong2 x = direction == FORWARD ? load_pair(a + i) ^ load_pair(b + i + k)
-                                          : load_pair(a + m - i - 16) ^ load_pair(b + n - i - 16 - k);
-    const ulong first = direction == FORWARD ? x.x : x.y, second = direction == FORWARD ? x.y : x.x;
-    if (first != 0) return i + first_byte(direction, first);
-    if (second != 0) return i + 8 + first_byte(direction, second);
-    return i + SOLO_BYTES;
-  }
+  if (end - i >= SOLO_BYTES) return i + first_of_16(direction, rows_xor16(direction, a, m, b, n, k, i));
 #endif
   return first_mismatch(direction, a, m, b, n, k, i, min(end, i + SOLO_BYTES));
 }
 
 #if SHUFFLE
 // The first row in [from, to) whose bytes differ, or `to` (to - from <= WARP_BYTES, 32): a
-// whole share's words loaded at once (load_pair).
+// whole share's 32 bytes loaded at once, both halves before either is looked at.
 inline int lane_mismatch(int direction, __global const uchar* a, int m, __global const uchar* b, int n, int k,
                          int from, int to) {
 #if defined(__ENDIAN_LITTLE__)
   if (to - from == WARP_BYTES) {
-    // Backward rows from .. from + 31 are the 32 bytes below m - from and n - from - k.
-    const bool forward = direction == FORWARD;
-    const ulong2 near = forward ? load_pair(a + from) ^ load_pair(b + from + k)
-                                : load_pair(a + m - from - 16) ^ load_pair(b + n - from - 16 - k);
-    const ulong2 far = forward ? load_pair(a + from + 16) ^ load_pair(b + from + 16 + k)
-                               : load_pair(a + m - from - 32) ^ load_pair(b + n - from - 32 - k);
-    const ulong x0 = forward ? near.x : near.y, x1 = forward ? near.y : near.x;
-    const ulong x2 = forward ? far.x : far.y, x3 = forward ? far.y : far.x;
-    if (x0 != 0) return from + first_byte(direction, x0);
-    if (x1 != 0) return from + 8 + first_byte(direction, x1);
-    if (x2 != 0) return from + 16 + first_byte(direction, x2);
-    if (x3 != 0) return from + 24 + first_byte(direction, x3);
-    return to;
+    const ulong2 near = rows_xor16(direction, a, m, b, n, k, from);
+    const ulong2 far = rows_xor16(direction, a, m, b, n, k, from + 16);
+    const int in_near = first_of_16(direction, near);
+    return from + (in_near < 16 ? in_near : 16 + first_of_16(direction, far));
   }
 #endif
-  int i = from;
-  while (i < to && byte_a(direction, a, m, i) == byte_b(direction, b, n, k, i)) ++i;
-  return i;
+  return first_mismatch(direction, a, m, b, n, k, from, to);
 }
 
 inline int lowest_lane(uint lanes) { return 31 - (int)clz(lanes & (~lanes + 1)); }
@@ -497,6 +491,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   // No exit but at the loop's end, after its last barrier: POCL's work-group loops
   // mishandle a break between barriers (the last step only publishes that it stopped).
   bool go_on;
+  Live before = live_at(m, n, r - 1, bound);
   do {
     const bool solo = LOCAL_COLUMNS || r <= solo_last;
     // The positions of step r: the workgroup's own and, SPREAD, its halo less `shrink` on
@@ -509,8 +504,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   ((direction) == FORWARD ? ((r & 1) ? forward1 : forward0) : ((r & 1) ? backward1 : backward0))
 #define PREV(direction) \
   ((COLUMN_READ int*)((direction) == FORWARD ? ((r & 1) ? forward0 : forward1) : ((r & 1) ? backward0 : backward1)))
-    // The positions live at r and at r - 1.
-    const Live live = live_at(m, n, r, bound), before = live_at(m, n, r - 1, bound);
+    // The positions live at r (those at r - 1 are the step before's).
+    const Live live = live_at(m, n, r, bound);
     if (lid == 0) {
       // Stop once every total up to the distance found has been checked, or past the bound.
       // Any value read is an upper bound (an old one costs a step at most), so it is read
@@ -704,6 +699,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     if (lid == 0) publish_progress(&flags[g], stopping ? INT_MAX : r);
 #endif
     go_on = !stopping;
+    before = live;
     ++r;
     barrier(CLK_LOCAL_MEM_FENCE);
   } while (go_on);

@@ -26,40 +26,62 @@ constexpr std::size_t kReach = 16384;  // how far off its expected place a seed 
 constexpr std::size_t kProbes = 4;     // windows that look that far after the last placed one, then one in as many
 constexpr double kPlaced = 1.0 / 4;    // the most edits per byte of a window its seed placed
 
-// The edit distance of x against the substring of y it matches best (free gaps at both
-// ends of y): Myers' bit vectors in blocks of 64 rows of x (Hyyrö), a column per byte of y,
-// the top row 0 everywhere so that a match may start at any column.
+// The edit distance of x (at most kWindow bytes: W words) against the substring of y it
+// matches best (free gaps at both ends of y): Myers' bit vectors in blocks of 64 rows of x
+// (Hyyrö), a column per byte of y, the top row 0 everywhere so that a match may start at any
+// column. Word b takes column t - b at step t, so a step's W words wait on none of each
+// other (each takes the carry the word above left it the step before), and the horizontal
+// deltas are bits, not branches: a divergent window's random deltas cost no mispredictions.
+template <std::size_t W>
 std::int64_t infix_distance(std::string_view x, std::string_view y) {
-  const std::size_t words = (x.size() + 63) / 64;
-  std::vector<std::uint64_t> peq(256 * words, 0);
-  for (std::size_t i = 0; i < x.size(); ++i) peq[static_cast<unsigned char>(x[i]) * words + i / 64] |= std::uint64_t{1} << (i % 64);
-  std::vector<std::uint64_t> pv(words, ~std::uint64_t{0}), mv(words, 0);  // column 0: D[i][0] = i
+  std::uint64_t peq[256][W] = {};
+  for (std::size_t i = 0; i < x.size(); ++i) peq[static_cast<unsigned char>(x[i])][i / 64] |= std::uint64_t{1} << (i % 64);
+  std::uint64_t pv[W], mv[W];  // column 0: D[i][0] = i
+  std::uint64_t carry_p[W + 1] = {}, carry_m[W + 1] = {};  // word b's carry in: +1, -1 (word 0's: 0, the top row)
+  for (std::size_t b = 0; b < W; ++b) pv[b] = ~std::uint64_t{0}, mv[b] = 0;
   const unsigned last_bit = static_cast<unsigned>((x.size() - 1) % 64);
   std::int64_t score = static_cast<std::int64_t>(x.size()), best = score;
-  for (const char c : y) {
-    const std::uint64_t* eq_of = &peq[static_cast<unsigned char>(c) * words];
-    int hin = 0;  // the top row's horizontal delta: 0, a match may start anywhere
-    for (std::size_t b = 0; b < words; ++b) {
-      std::uint64_t eq = eq_of[b];
-      const std::uint64_t xv = eq | mv[b];
-      if (hin < 0) eq |= 1;
-      const std::uint64_t xh = (((eq & pv[b]) + pv[b]) ^ pv[b]) | eq;
-      std::uint64_t ph = mv[b] | ~(xh | pv[b]);
-      std::uint64_t mh = pv[b] & xh;
-      const unsigned out = b + 1 == words ? last_bit : 63;
-      const int hout = static_cast<int>((ph >> out) & 1) - static_cast<int>((mh >> out) & 1);
-      ph <<= 1;
-      mh <<= 1;
-      if (hin < 0) mh |= 1;
-      if (hin > 0) ph |= 1;
-      pv[b] = mh | ~(xv | ph);
-      mv[b] = ph & xv;
-      hin = hout;
+  const auto step = [&](std::size_t b, std::size_t j) {
+    const std::uint64_t hp = carry_p[b], hm = carry_m[b];
+    std::uint64_t eq = peq[static_cast<unsigned char>(y[j])][b];
+    const std::uint64_t xv = eq | mv[b];
+    eq |= hm;
+    const std::uint64_t xh = (((eq & pv[b]) + pv[b]) ^ pv[b]) | eq;
+    std::uint64_t ph = mv[b] | ~(xh | pv[b]);
+    std::uint64_t mh = pv[b] & xh;
+    const unsigned out = b + 1 == W ? last_bit : 63;
+    carry_p[b + 1] = (ph >> out) & 1;
+    carry_m[b + 1] = (mh >> out) & 1;
+    ph = (ph << 1) | hp;
+    mh = (mh << 1) | hm;
+    pv[b] = mh | ~(xv | ph);
+    mv[b] = ph & xv;
+    if (b + 1 == W) {
+      score += static_cast<std::int64_t>(carry_p[W]) - static_cast<std::int64_t>(carry_m[W]);
+      best = std::min(best, score);
     }
-    score += hin;
-    best = std::min(best, score);
+  };
+  // Words from the last down, so that each reads its carry before the word above replaces it.
+  const std::size_t n = y.size();
+  for (std::size_t t = 0; t < n + W - 1; ++t) {
+    if (t >= W - 1 && t < n) {
+      for (std::size_t b = W; b-- > 0;) step(b, t - b);
+    } else {
+      for (std::size_t b = W; b-- > 0;)
+        if (t >= b && t - b < n) step(b, t - b);
+    }
   }
   return best;
+}
+
+static_assert(kWindow <= 4 * 64, "a window is at most four words of infix_distance");
+std::int64_t infix_distance(std::string_view x, std::string_view y) {
+  switch ((x.size() + 63) / 64) {
+    case 1: return infix_distance<1>(x, y);
+    case 2: return infix_distance<2>(x, y);
+    case 3: return infix_distance<3>(x, y);
+    default: return infix_distance<4>(x, y);
+  }
 }
 
 // The first place of a seed (kSeed bytes) in hay[0, size), or null: memmem's answer. With

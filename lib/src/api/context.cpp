@@ -12,6 +12,7 @@
 #include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "levcl/tuning.hpp"
+#include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "tuning/choice.hpp"
 
@@ -138,13 +139,16 @@ void check_length(std::size_t longest) {
 void check_length(std::string_view a, std::string_view b) { check_length(std::max(a.size(), b.size())); }
 }  // namespace detail
 
+bool Context::Impl::uses_device(const std::string& variant, Capability capability) {
+  return detail::is_automatic(variant) || detail::find_variant(variant, capability).info.uses_device;
+}
+
 Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability capability, const Params& call_params,
                                         const detail::DivergenceSample* pair) {
   const bool automatic = detail::is_automatic(variant);
   if (automatic && (capability != Capability::distance || !pair))
     throw Error(ErrorCode::internal, "auto plans the distance of a pair only; the caller chooses the variant of others");
-  detail::OpenDevice* dev =
-      automatic || detail::find_variant(variant, capability).info.uses_device ? &open() : nullptr;
+  detail::OpenDevice* dev = uses_device(variant, capability) ? &open() : nullptr;
   // The CPU variants have no tuning to look up: their defaults.
   const auto choosing = std::chrono::steady_clock::now();
   const TunedChoice tuned = !dev        ? TunedChoice{variant, detail::resolve_params(detail::find_variant(variant).info, {}), "defaults"}
@@ -293,7 +297,22 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
-  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+  std::optional<Impl::Plan> chosen;
+  // The engines auto chooses between read the pair's sample (as auto's choice does): taken
+  // while the strings go to the device.
+  const auto choose = [&] {
+    chosen = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+    if (chosen->device && chosen->variant->info.planner) pair.estimated_distance();
+  };
+  std::optional<detail::StringsAhead> ahead;
+  if (Impl::uses_device(options.variant, Capability::distance)) {
+    const auto start = std::chrono::steady_clock::now();
+    ahead.emplace(impl_->open(), a, b, choose);
+    chosen->choice_seconds = detail::seconds_since(start);
+  } else {
+    choose();
+  }
+  const Impl::Plan& plan = *chosen;
   if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
   const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);

@@ -43,8 +43,9 @@ WavefrontBuffers::WavefrontBuffers(OpenDevice& device, std::string_view sa, std:
   const std::uint64_t column_bytes = needs.largest_buffer;
   check_memory(device.info(), needs, std::to_string(column_count) + " wavefront columns");
   try {
-    a = upload_string(device, sa);
-    b = upload_string(device, sb);
+    const DeviceStrings strings(device, sa, sb);
+    a = strings.a;
+    b = strings.b;
     for (auto& column : columns) {
       column = cl::Buffer(device.context(), CL_MEM_READ_WRITE, column_bytes);
       device.queue().enqueueFillBuffer(column, cl_int{UNREACHED}, 0, column_bytes);

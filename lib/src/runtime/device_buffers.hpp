@@ -3,16 +3,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 
 #include "runtime/open_device.hpp"
 
 namespace levcl::detail {
-
-// A read-only copy of a string on the device, WORD_PADDING (cl/wfa_common.h) bytes longer
-// than the string, their values unused. The write blocks: a call that fails before
-// its first blocking read must not leave the driver copying from memory its caller frees.
-cl::Buffer upload_string(OpenDevice& device, std::string_view s);
 
 // A device buffer kept from launch to launch that grows to the largest size asked of it
 // (what it held is not kept when it grows).
@@ -68,7 +64,9 @@ class Pinned {
 };
 
 // Two strings on the device for the launches of one call (the alignment's breakpoints and
-// tracebacks share them); b is a's buffer when they are the same view.
+// tracebacks share them); b is a's buffer when they are the same view. Each is WORD_PADDING
+// (cl/wfa_common.h) bytes longer than its string, their values unused. Those a StringsAhead
+// of the same views holds are taken, not copied again.
 struct DeviceStrings {
   DeviceStrings(OpenDevice& device, std::string_view a, std::string_view b);
   // Both sides one buffer already on the device, of `bytes` bytes.
@@ -76,6 +74,22 @@ struct DeviceStrings {
   std::string_view host_a, host_b;
   cl::Buffer a, b;
   std::uint64_t bytes = 0;  // device memory they hold
+};
+
+// A pair's strings copied to the device on a helper thread while this one does `meanwhile`
+// (the pair's sample, auto's choice: host work the engine waits for anyway), for the call's
+// first DeviceStrings of the same views to take; what is not taken goes with this. A copy
+// that fails is left for that DeviceStrings to meet again, after its engine's own memory
+// checks; strings too large to copy ahead on a whim are not.
+class StringsAhead {
+ public:
+  StringsAhead(OpenDevice& device, std::string_view a, std::string_view b, const std::function<void()>& meanwhile);
+  ~StringsAhead();
+  StringsAhead(const StringsAhead&) = delete;
+  StringsAhead& operator=(const StringsAhead&) = delete;
+
+ private:
+  OpenDevice& device_;
 };
 
 }  // namespace levcl::detail

@@ -52,8 +52,9 @@ Result run_antidiagonal(OpenDevice& device, const Call& call) {
   BusySpan busy;
   try {
     AntidiagonalArgs args;
-    args.a = upload_string(device, sa);
-    args.b = upload_string(device, sb);
+    const DeviceStrings strings(device, sa, sb);
+    args.a = strings.a;
+    args.b = strings.b;
     // Uninitialised on purpose: every cell a launch reads was written by an earlier one.
     cl::Buffer diagonals[3];
     for (auto& diagonal : diagonals) diagonal = cl::Buffer(device.context(), CL_MEM_READ_WRITE, diagonal_bytes);

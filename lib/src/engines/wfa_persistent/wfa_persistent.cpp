@@ -237,16 +237,26 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
 // the pieces are few, one when they are many (then of at most kNarrowWorkgroup
 // work-items: the parameter wg is the widest). The buffers grow as needed and are kept
 // from run to run.
+// A launch's device buffers, kept by the device from call to call (a pair's call allocates
+// none once an earlier one was as large); calls on a device come one at a time, and each
+// launch is read back before the next.
+struct LaunchBuffers {
+  explicit LaunchBuffers(OpenDevice&) {}
+  GrowingBuffer columns[4], edges, state, table, results;
+  std::optional<DeviceCounters> flags;  // also read for the progress as a launch runs
+};
+
 class PieceMeetings final : public BreakpointFinder {
  public:
   // Pieces of one pair of strings; `sample`: of the whole strings.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
       : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
-        estimate_(sample.estimated_distance()) {}
+        estimate_(sample.estimated_distance()), buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
   // Pieces that are a batch's pairs, each compared a word at a time or not (`words`): the
   // progress counts the pairs finished.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, bool words)
-      : device_(device), params_(params), strings_(strings), words_(words), estimate_(0), batch_(true) {}
+      : device_(device), params_(params), strings_(strings), words_(words), estimate_(0), batch_(true),
+        buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
 
   // Builds the programs an alignment's levels are expected to use, side by side.
   void prepare_levels();
@@ -278,8 +288,8 @@ class PieceMeetings final : public BreakpointFinder {
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
   bool batch_ = false;
   std::uint64_t pieces_finished_ = 0;  // by the launches before the running one
-  GrowingBuffer columns_[4], edges_, state_, table_, results_;  // kept from launch to launch
-  std::optional<DeviceCounters> flags_;  // also read for the progress as a launch runs
+  LaunchBuffers& buffers_;  // the device's, kept from call to call
+  std::uint64_t most_asked_[6] = {};  // of a column, the table, flags, edges, state, results
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
 };
@@ -484,23 +494,28 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
   const bool host_state = groups > 1;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   std::vector<PersistentResult> results(count);
+  const auto setting_up = std::chrono::steady_clock::now();
+  double set_up = 0, waited = 0;
   try {
     PersistentArgs args;
     args.a = strings_.a;
     args.b = strings_.b;
     // Unwritten cells are never read: a cell is read only where it was live the step before.
     cl::Buffer* column_args[4] = {&args.forward0, &args.forward1, &args.backward0, &args.backward1};
-    for (int c = 0; c < 4; ++c) *column_args[c] = columns_[c].at_least(device_, std::max<std::uint64_t>(table.width, 1) * sizeof(cl_int));
-    args.pieces = table_.at_least(device_, count * sizeof(PersistentPiece));
+    const std::uint64_t column_bytes = std::max<std::uint64_t>(table.width, 1) * sizeof(cl_int);
+    for (int c = 0; c < 4; ++c) *column_args[c] = buffers_.columns[c].at_least(device_, column_bytes);
+    args.pieces = buffers_.table.at_least(device_, count * sizeof(PersistentPiece));
     // Every workgroup publishes its steps, also the one of a piece that waits on no other.
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
-    if (!flags_ || flags_->count() < flag_count) flags_ = device_.counters(flag_count);
-    args.flags = flags_->buffer();
+    std::optional<DeviceCounters>& flags = buffers_.flags;
+    if (!flags || flags->count() < flag_count) flags = device_.counters(flag_count);
+    args.flags = flags->buffer();
     // The edges' words carry their step + 1: zero is none, as a launch starts.
     const std::size_t edge_bytes = spread ? flag_count * EDGE_WORDS(halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
-    args.edges = edges_.at_least(device_, edge_bytes);
-    args.state = state_.at_least(device_, count * PERSISTENT_STATE_INTS(lead) * sizeof(cl_int));
-    args.results = results_.at_least(device_, count * sizeof(PersistentResult));
+    args.edges = buffers_.edges.at_least(device_, edge_bytes);
+    const std::size_t state_bytes = count * PERSISTENT_STATE_INTS(lead) * sizeof(cl_int);
+    args.state = buffers_.state.at_least(device_, state_bytes);
+    args.results = buffers_.results.at_least(device_, count * sizeof(PersistentResult));
     cl::CommandQueue& queue = device_.queue();
     // Blocking writes, as upload_string's: the vectors go when an error ends the call.
     queue.enqueueWriteBuffer(args.pieces, CL_TRUE, 0, count * sizeof(PersistentPiece), table.pieces.data());
@@ -510,12 +525,15 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     }
     if (spread) queue.enqueueFillBuffer(args.edges, cl_ulong{0}, 0, edge_bytes);
     set_args(kernel, args);
-    std::uint64_t held =
-        table_.bytes() + flags_->count() * sizeof(cl_int) + edges_.bytes() + state_.bytes() + results_.bytes();
-    for (const GrowingBuffer& c : columns_) held += c.bytes();
-    peak_bytes_ = std::max(peak_bytes_, held);
+    // The memory this call's launches asked of each buffer, as a call's own buffers would
+    // hold it (the device's may be larger, from calls before).
+    const std::uint64_t asked[] = {column_bytes, count * sizeof(PersistentPiece), flag_count * sizeof(cl_int), edge_bytes,
+                                   state_bytes, count * sizeof(PersistentResult)};
+    for (std::size_t k = 0; k < std::size(asked); ++k) most_asked_[k] = std::max(most_asked_[k], asked[k]);
+    peak_bytes_ = 3 * most_asked_[0];  // four columns
+    for (const std::uint64_t bytes : most_asked_) peak_bytes_ += bytes;
 
-    const OpenDevice::Watch watch(device_, *flags_, [this, groups, count, expected_steps](
+    const OpenDevice::Watch watch(device_, *flags, [this, groups, count, expected_steps](
                                                         const std::vector<cl_int>& flags, ProgressMeter& meter) {
       // Each piece's first workgroup publishes the steps it finished (INT_MAX once stopped).
       double farthest = 0;
@@ -531,9 +549,11 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
         meter.part_of_estimate(farthest, expected_steps);
     });
     BusySpan busy;
+    set_up = seconds_since(setting_up);
     device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
                    busy.event(true));
     device_.wait();  // one launch computes a whole pair: a cancel may come meanwhile
+    waited = seconds_since(setting_up) - set_up;
     if (host_state)
       queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
     else
@@ -541,13 +561,14 @@ std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, Laun
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     pieces_finished_ += count;
-    log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.1f} ms",
+    log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.2f} ms "
+                "(set up {:.2f}, launch and wait {:.2f}, read {:.2f} ms)",
                 count, table.width, groups, wg,
                 spread ? " (local columns, the first piece's " + std::to_string(table.pieces.front().group_width) +
                              " positions each, exchanging edges every " +
                              std::to_string(table.pieces.front().halo) + " steps)"
                        : "",
-                words_, 1e3 * busy.seconds());
+                words_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <limits>
 #include <vector>
-#if defined(__SSE2__)
-#include <emmintrin.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
 #endif
 
 namespace levcl::detail {
@@ -26,44 +26,109 @@ constexpr std::size_t kReach = 16384;  // how far off its expected place a seed 
 constexpr std::size_t kProbes = 4;     // windows that look that far after the last placed one, then one in as many
 constexpr double kPlaced = 1.0 / 4;    // the most edits per byte of a window its seed placed
 
+// Myers' bit vectors of a window: W words of 64 rows (Hyyrö's blocks), the carry each
+// word takes from the one above, and the bottom row's score.
+template <std::size_t W>
+struct WindowBits {
+  std::uint64_t pv[W], mv[W];
+  std::uint64_t carry_p[W + 1] = {}, carry_m[W + 1] = {};  // into word b: +1, -1 (word 0's: 0, the top row)
+  std::int64_t score, best;
+};
+
+#if defined(__x86_64__)
+// Steps [from, to) of a window of four words whose every word's column lies in y: the words
+// in the four lanes of an AVX2 vector (as infix_distance's scalar steps, lane by lane).
+__attribute__((target("avx2"))) void steps_avx2(const std::uint64_t (*peq)[4], const unsigned char* y, std::size_t from,
+                                                std::size_t to, unsigned last_bit, WindowBits<4>& bits) {
+  __m256i pv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits.pv));
+  __m256i mv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits.mv));
+  __m256i cp = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits.carry_p));
+  __m256i cm = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bits.carry_m));
+  const __m256i ones = _mm256_set1_epi64x(-1), one = _mm256_set1_epi64x(1), zero = _mm256_setzero_si256();
+  const __m256i outs = _mm256_set_epi64x(last_bit, 63, 63, 63);
+  __m256i score = _mm256_set1_epi64x(bits.score), best = _mm256_set1_epi64x(bits.best);  // lane 3's
+  for (std::size_t t = from; t < to; ++t) {
+    __m256i eq = _mm256_set_epi64x(static_cast<long long>(peq[y[t - 3]][3]), static_cast<long long>(peq[y[t - 2]][2]),
+                                   static_cast<long long>(peq[y[t - 1]][1]), static_cast<long long>(peq[y[t]][0]));
+    const __m256i xv = _mm256_or_si256(eq, mv);
+    eq = _mm256_or_si256(eq, cm);
+    const __m256i xh =
+        _mm256_or_si256(_mm256_xor_si256(_mm256_add_epi64(_mm256_and_si256(eq, pv), pv), pv), eq);
+    __m256i ph = _mm256_or_si256(mv, _mm256_xor_si256(_mm256_or_si256(xh, pv), ones));
+    __m256i mh = _mm256_and_si256(pv, xh);
+    const __m256i hp = _mm256_and_si256(_mm256_srlv_epi64(ph, outs), one);
+    const __m256i hm = _mm256_and_si256(_mm256_srlv_epi64(mh, outs), one);
+    ph = _mm256_or_si256(_mm256_slli_epi64(ph, 1), cp);
+    mh = _mm256_or_si256(_mm256_slli_epi64(mh, 1), cm);
+    pv = _mm256_or_si256(mh, _mm256_xor_si256(_mm256_or_si256(xv, ph), ones));
+    mv = _mm256_and_si256(ph, xv);
+    score = _mm256_add_epi64(score, _mm256_sub_epi64(hp, hm));
+    best = _mm256_blendv_epi8(best, score, _mm256_cmpgt_epi64(best, score));
+    // Each lane's carry out goes to the lane below, for the same column at the next step.
+    cp = _mm256_blend_epi32(_mm256_permute4x64_epi64(hp, _MM_SHUFFLE(2, 1, 0, 0)), zero, 0x03);
+    cm = _mm256_blend_epi32(_mm256_permute4x64_epi64(hm, _MM_SHUFFLE(2, 1, 0, 0)), zero, 0x03);
+  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits.pv), pv);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits.mv), mv);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits.carry_p), cp);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits.carry_m), cm);
+  bits.score = _mm256_extract_epi64(score, 3);
+  bits.best = _mm256_extract_epi64(best, 3);
+}
+
+bool has_avx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+#endif
+
 // The edit distance of x (at most kWindow bytes: W words) against the substring of y it
-// matches best (free gaps at both ends of y): Myers' bit vectors in blocks of 64 rows of x
-// (Hyyrö), a column per byte of y, the top row 0 everywhere so that a match may start at any
-// column. Word b takes column t - b at step t, so a step's W words wait on none of each
-// other (each takes the carry the word above left it the step before), and the horizontal
-// deltas are bits, not branches: a divergent window's random deltas cost no mispredictions.
+// matches best (free gaps at both ends of y): a column per byte of y, the top row 0
+// everywhere so that a match may start at any column. Word b takes column t - b at step t,
+// so a step's W words wait on none of each other (each takes the carry the word above left
+// it the step before), and the horizontal deltas are bits, not branches: a divergent
+// window's random deltas cost no mispredictions. Four words go as one AVX2 vector where the
+// processor has it.
 template <std::size_t W>
 std::int64_t infix_distance(std::string_view x, std::string_view y) {
   std::uint64_t peq[256][W] = {};
   for (std::size_t i = 0; i < x.size(); ++i) peq[static_cast<unsigned char>(x[i])][i / 64] |= std::uint64_t{1} << (i % 64);
-  std::uint64_t pv[W], mv[W];  // column 0: D[i][0] = i
-  std::uint64_t carry_p[W + 1] = {}, carry_m[W + 1] = {};  // word b's carry in: +1, -1 (word 0's: 0, the top row)
-  for (std::size_t b = 0; b < W; ++b) pv[b] = ~std::uint64_t{0}, mv[b] = 0;
+  WindowBits<W> bits;
+  for (std::size_t b = 0; b < W; ++b) bits.pv[b] = ~std::uint64_t{0}, bits.mv[b] = 0;  // column 0: D[i][0] = i
+  bits.score = bits.best = static_cast<std::int64_t>(x.size());
   const unsigned last_bit = static_cast<unsigned>((x.size() - 1) % 64);
-  std::int64_t score = static_cast<std::int64_t>(x.size()), best = score;
   const auto step = [&](std::size_t b, std::size_t j) {
-    const std::uint64_t hp = carry_p[b], hm = carry_m[b];
+    const std::uint64_t hp = bits.carry_p[b], hm = bits.carry_m[b];
     std::uint64_t eq = peq[static_cast<unsigned char>(y[j])][b];
-    const std::uint64_t xv = eq | mv[b];
+    const std::uint64_t xv = eq | bits.mv[b];
     eq |= hm;
-    const std::uint64_t xh = (((eq & pv[b]) + pv[b]) ^ pv[b]) | eq;
-    std::uint64_t ph = mv[b] | ~(xh | pv[b]);
-    std::uint64_t mh = pv[b] & xh;
+    const std::uint64_t xh = (((eq & bits.pv[b]) + bits.pv[b]) ^ bits.pv[b]) | eq;
+    std::uint64_t ph = bits.mv[b] | ~(xh | bits.pv[b]);
+    std::uint64_t mh = bits.pv[b] & xh;
     const unsigned out = b + 1 == W ? last_bit : 63;
-    carry_p[b + 1] = (ph >> out) & 1;
-    carry_m[b + 1] = (mh >> out) & 1;
+    bits.carry_p[b + 1] = (ph >> out) & 1;
+    bits.carry_m[b + 1] = (mh >> out) & 1;
     ph = (ph << 1) | hp;
     mh = (mh << 1) | hm;
-    pv[b] = mh | ~(xv | ph);
-    mv[b] = ph & xv;
+    bits.pv[b] = mh | ~(xv | ph);
+    bits.mv[b] = ph & xv;
     if (b + 1 == W) {
-      score += static_cast<std::int64_t>(carry_p[W]) - static_cast<std::int64_t>(carry_m[W]);
-      best = std::min(best, score);
+      bits.score += static_cast<std::int64_t>(bits.carry_p[W]) - static_cast<std::int64_t>(bits.carry_m[W]);
+      bits.best = std::min(bits.best, bits.score);
     }
   };
   // Words from the last down, so that each reads its carry before the word above replaces it.
   const std::size_t n = y.size();
   for (std::size_t t = 0; t < n + W - 1; ++t) {
+#if defined(__x86_64__)
+    if constexpr (W == 4) {
+      if (t == W - 1 && t < n && has_avx2()) {
+        steps_avx2(peq, reinterpret_cast<const unsigned char*>(y.data()), t, n, last_bit, bits);
+        t = n - 1;
+        continue;
+      }
+    }
+#endif
     if (t >= W - 1 && t < n) {
       for (std::size_t b = W; b-- > 0;) step(b, t - b);
     } else {
@@ -71,7 +136,7 @@ std::int64_t infix_distance(std::string_view x, std::string_view y) {
         if (t >= b && t - b < n) step(b, t - b);
     }
   }
-  return best;
+  return bits.best;
 }
 
 static_assert(kWindow <= 4 * 64, "a window is at most four words of infix_distance");
@@ -84,12 +149,37 @@ std::int64_t infix_distance(std::string_view x, std::string_view y) {
   }
 }
 
-// The first place of a seed (kSeed bytes) in hay[0, size), or null: memmem's answer. With
-// SSE2, 16 places at a time: their first four bytes compared at once, the rest only where
-// those match (glibc's memmem was 60% of a divergent pair's sample, 1.3 of 2.1 ms).
+#if defined(__x86_64__)
+// find_seed's scan 32 places at a time, from `at` while 35 bytes remain: the first place
+// found, or null with `at` where the scan stopped.
+__attribute__((target("avx2"))) const char* scan_avx2(const char* hay, std::size_t size, const char* seed,
+                                                      std::size_t& at) {
+  const __m256i first0 = _mm256_set1_epi8(seed[0]), first1 = _mm256_set1_epi8(seed[1]);
+  const __m256i first2 = _mm256_set1_epi8(seed[2]), first3 = _mm256_set1_epi8(seed[3]);
+  for (; at + 32 + 3 <= size; at += 32) {
+    const char* p = hay + at;
+    const __m256i four = _mm256_and_si256(
+        _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)), first0),
+                         _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 1)), first1)),
+        _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 2)), first2),
+                         _mm256_cmpeq_epi8(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 3)), first3)));
+    for (unsigned places = static_cast<unsigned>(_mm256_movemask_epi8(four)); places != 0; places &= places - 1) {
+      const std::size_t place = at + static_cast<std::size_t>(__builtin_ctz(places));
+      if (place + kSeed <= size && std::memcmp(hay + place + 4, seed + 4, kSeed - 4) == 0) return hay + place;
+    }
+  }
+  return nullptr;
+}
+#endif
+
+// The first place of a seed (kSeed bytes) in hay[0, size), or null: memmem's answer, 32
+// places at a time with AVX2, else 16 with SSE2: their first four bytes compared at once,
+// the rest only where those match (glibc's memmem was 60% of a divergent pair's sample).
 const char* find_seed(const char* hay, std::size_t size, const char* seed) {
   std::size_t at = 0;
-#if defined(__SSE2__)
+#if defined(__x86_64__)
+  if (has_avx2())
+    if (const char* found = scan_avx2(hay, size, seed, at)) return found;
   const __m128i first[4] = {_mm_set1_epi8(seed[0]), _mm_set1_epi8(seed[1]), _mm_set1_epi8(seed[2]), _mm_set1_epi8(seed[3])};
   const auto equal = [&](int k) {
     return _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hay + at + k)), first[k]);
@@ -167,8 +257,12 @@ std::optional<Sampled> take_sample(std::string_view a, std::string_view b) {
     // of the window each side of a seeded place, a window's length each side of a guess.
     const std::size_t room = place.seeded ? w / 4 : w;
     const std::size_t from = place.at > room ? place.at - room : 0, to = std::min(b.size(), place.at + w + room);
+    // A window found whole at its place is at distance 0 without bit vectors: most of a
+    // similar pair's are.
+    const bool whole = place.at + w <= b.size() && std::memcmp(a.data() + at, b.data() + place.at, w) == 0;
     const double fraction =
-        static_cast<double>(infix_distance(a.substr(at, w), b.substr(from, to - from))) / static_cast<double>(w);
+        whole ? 0.0
+              : static_cast<double>(infix_distance(a.substr(at, w), b.substr(from, to - from))) / static_cast<double>(w);
     total += fraction;
     // Placed: its seed was no chance match (12 bytes match by chance in a divergent pair).
     ++misses;

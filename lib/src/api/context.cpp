@@ -12,7 +12,6 @@
 #include "api/input_rules.hpp"
 #include "engines/registry.hpp"
 #include "levcl/tuning.hpp"
-#include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "tuning/choice.hpp"
 
@@ -166,6 +165,25 @@ Context::Impl::Plan Context::Impl::plan(const std::string& variant, Capability c
   return Plan{&v, std::move(resolved), std::move(source), dev, &cancel, choice_seconds};
 }
 
+Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detail::DivergenceSample& pair,
+                                             std::optional<detail::StringsAhead>& ahead) {
+  std::optional<Plan> chosen;
+  // The engines auto chooses between read the pair's sample (as auto's choice does): taken
+  // while the strings go to the device.
+  const auto choose = [&] {
+    chosen = plan(options.variant, Capability::distance, options.params, &pair);
+    if (chosen->device && chosen->variant->info.planner) pair.estimated_distance();
+  };
+  if (!uses_device(options.variant, Capability::distance)) {
+    choose();
+    return *chosen;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  ahead.emplace(open(), pair.a(), pair.b(), choose);
+  chosen->choice_seconds = detail::seconds_since(start);
+  return *chosen;
+}
+
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
                           const detail::FarRow* bottom) {
   const std::string_view a = pair.a(), b = pair.b();
@@ -297,22 +315,8 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
-  std::optional<Impl::Plan> chosen;
-  // The engines auto chooses between read the pair's sample (as auto's choice does): taken
-  // while the strings go to the device.
-  const auto choose = [&] {
-    chosen = impl_->plan(options.variant, Capability::distance, options.params, &pair);
-    if (chosen->device && chosen->variant->info.planner) pair.estimated_distance();
-  };
   std::optional<detail::StringsAhead> ahead;
-  if (Impl::uses_device(options.variant, Capability::distance)) {
-    const auto start = std::chrono::steady_clock::now();
-    ahead.emplace(impl_->open(), a, b, choose);
-    chosen->choice_seconds = detail::seconds_since(start);
-  } else {
-    choose();
-  }
-  const Impl::Plan& plan = *chosen;
+  const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
   if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
   const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);
@@ -363,7 +367,8 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
-  const Impl::Plan plan = impl_->plan(options.variant, Capability::distance, options.params, &pair);
+  std::optional<detail::StringsAhead> ahead;
+  const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
   if (detail::is_automatic(options.variant)) return impl_->run_auto(plan, pair, options.max_distance);
   return Impl::run_here(plan, pair, options.max_distance);
 }

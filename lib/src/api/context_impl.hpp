@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/device_buffers.hpp"
 #include "runtime/open_device.hpp"
 #include "runtime/progress_meter.hpp"
 #include "engines/registry.hpp"
@@ -62,6 +63,11 @@ struct Context::Impl {
   static bool uses_device(const std::string& variant, Capability capability);
   Plan plan(const std::string& variant, Capability capability, const Params& call_params,
             const detail::DivergenceSample* pair = nullptr);
+
+  // plan() for a pair's distance; where a device runs it, the pair's strings are copied to
+  // it meanwhile (`ahead` holds them for the engine, until the caller's call ends).
+  Plan plan_pair(const Options& options, const detail::DivergenceSample& pair,
+                 std::optional<detail::StringsAhead>& ahead);
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU

@@ -178,8 +178,9 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
     choose();
     return *chosen;
   }
+  detail::OpenDevice& device = open();  // a context's first call opens it: not the pair's time
   const auto start = std::chrono::steady_clock::now();
-  ahead.emplace(open(), pair.a(), pair.b(), choose);
+  ahead.emplace(device, pair.a(), pair.b(), choose);
   chosen->choice_seconds = detail::seconds_since(start);
   return *chosen;
 }

@@ -113,7 +113,8 @@ void define_options(CLI::App& app, Options& o) {
       ->capture_default_str();
   app.add_flag("--align", o.align,
                "Alignments too: a 'levcl align' row (Context::align, or Context::aligns in --batch; every CIGAR "
-               "replayed, untimed), and the peers compute their alignment (edlib's path, WFA2-lib's BiWFA CIGAR)");
+               "replayed, untimed) by auto's engines and one by each variant of --variants that finds breakpoints, "
+               "and the peers compute their alignment (edlib's path, WFA2-lib's BiWFA CIGAR)");
   app.add_flag("--quick", o.quick,
                "A small run for CI (under a minute on POCL): every device variant and the peers on synthetic "
                "10 kbp pairs at 50, 90 and 99% similarity, plus any FILES; options given explicitly win");
@@ -317,10 +318,10 @@ struct Bench {
 
   // Context::align: its CIGAR replayed once, untimed; the params column says how much
   // device memory it held.
-  Row align_row(Row r, const std::string& a, const std::string& b) {
-    r.engine = "levcl align";
+  Row align_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
+    r.engine = variant == "auto" ? "levcl align" : "levcl align " + variant;
     return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool checked) {
-      const levcl::Alignment result = context.align(x, y, levcl::Options{"", params});
+      const levcl::Alignment result = context.align(x, y, levcl::Options{variant == "auto" ? "" : variant, params});
       if (checked && levcl::verify_alignment(x, y, result.cigar) != result.distance)
         throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
       const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, x.size() + y.size());
@@ -485,7 +486,11 @@ int run(Options o, const std::string& command, const CLI::App& app) {
       these.push_back(std::move(r));
     };
     for (const auto& v : e.device_variants) add(bench.device_row(base, v, a, b));
-    if (o.align) add(bench.align_row(base, a, b));
+    if (o.align) {
+      add(bench.align_row(base, "auto", a, b));
+      for (const auto& v : e.device_variants)
+        if (v != "auto" && levcl::variant_info(v).can(levcl::Capability::breakpoint)) add(bench.align_row(base, v, a, b));
+    }
     for (const auto& v : e.cpu_variants)
       add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v, bench.params).distance; }));
     for (const auto* p : e.peers)

@@ -73,15 +73,25 @@ class PieceEngines {
   // The traceback engine for pieces of distance d, predicted fastest among those that
   // take it; null when none does.
   const detail::Variant* tracer_for(std::int64_t d) {
-    const auto known = chosen_.find(d);
-    if (known != chosen_.end()) return known->second;
+    // Asked for every piece of a level (320,000 of a batch's last): a table by distance, up
+    // to the largest any tracer takes.
+    if (chosen_.empty()) {
+      std::int64_t most = -1;
+      for (const detail::Variant* v : detail::variants_with(Capability::traceback))
+        most = std::max(most, v->traceback.max_distance);
+      chosen_.assign(static_cast<std::size_t>(most + 1), std::nullopt);
+    }
+    if (d < 0 || d >= static_cast<std::int64_t>(chosen_.size())) return nullptr;
+    std::optional<const detail::Variant*>& known = chosen_[static_cast<std::size_t>(d)];
+    if (known) return *known;
     std::vector<const detail::Variant*> able;
     for (const detail::Variant* v : detail::variants_with(Capability::traceback))
       if (v->traceback.max_distance >= d) able.push_back(v);
     const detail::Variant* chosen =
         able.empty() ? nullptr : &detail::cheapest(device_.info(), Capability::traceback, able, 1,
                                              [d](std::size_t) { return detail::PairShape{0, 0, double(d)}; });
-    return chosen_[d] = chosen;
+    known = chosen;
+    return chosen;
   }
 
   void trace(const detail::Variant& tracer, const std::vector<Piece>& pieces, CigarRuns& runs,
@@ -134,7 +144,7 @@ class PieceEngines {
   std::unique_ptr<detail::DeviceStrings> strings_;  // uploaded when a piece first needs the device
   std::unique_ptr<detail::BreakpointFinder> finder_;
   std::map<const detail::Variant*, std::unique_ptr<PieceTracer>> tracers_;
-  std::map<std::int64_t, const detail::Variant*> chosen_;
+  std::vector<std::optional<const detail::Variant*>> chosen_;  // by distance, once asked
 };
 
 // The top pieces of the pairs, each pair's alignment set to its ranges and to distance -1
@@ -156,30 +166,42 @@ std::vector<PairPiece> top_pieces(const std::vector<Piece>& pairs, std::int64_t 
   return pieces;
 }
 
-// A chunk's finished pieces and their runs, kept by the device from call to call: a batch's
-// are hundreds of thousands, and fresh pages cost more than filling them (the H100 host
-// faulted in 51 MB of runs in about 0.15 s).
+// A chunk's pieces level by level, the finished ones and their runs, kept by the device from
+// call to call: a batch's are hundreds of thousands, and fresh pages cost more than filling
+// them (the H100 host faulted in 51 MB of runs in about 0.15 s; a level's tables of 160,000
+// pieces took 35 ms more than with glibc keeping what it freed, session 46 call 6).
 struct ChunkTables {
   explicit ChunkTables(detail::OpenDevice&) {}
+  std::vector<PairPiece> level, next, split;  // the pieces of a level, of the next, those split
+  std::vector<Piece> bounded;                 // those split, as the breakpoint engine takes them
+  std::map<const detail::Variant*, std::vector<PairPiece>> traced;  // those traced, by engine
+  std::vector<Piece> exact;                   // an engine's traced, as it takes them
+  std::vector<PieceTracer::Span> spans;       // and where their runs went
   std::vector<FinishedPiece> finished;
   CigarRuns runs;
 };
 
-// Splits and traces the pieces level by level until every one is finished (into `finished`,
-// emptied first); sets the pairs' distances from their top pieces.
+// Splits and traces the pieces level by level until every one is finished (into
+// tables.finished, emptied first); sets the pairs' distances from their top pieces.
 // `level_begins` is told each level as it begins.
-void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::vector<Alignment>& out,
-                   std::vector<FinishedPiece>& finished, CigarRuns& runs,
-                   const std::function<void(std::size_t level)>& level_begins) {
+void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std::vector<Alignment>& out,
+                   ChunkTables& tables, const std::function<void(std::size_t level)>& level_begins) {
+  std::vector<FinishedPiece>& finished = tables.finished;
+  CigarRuns& runs = tables.runs;
+  std::vector<PairPiece>& pieces = tables.level;
+  std::vector<PairPiece>& split = tables.split;
+  std::vector<Piece>& bounded = tables.bounded;
   finished.clear();
   runs.clear();
+  pieces.assign(top.begin(), top.end());
   using Clock = std::chrono::steady_clock;
   for (std::size_t level = 0; !pieces.empty(); ++level) {
     level_begins(level);
     const Clock::time_point level_start = Clock::now();
     double trace_ms = 0, split_ms = 0;
-    std::vector<PairPiece> split;
-    std::map<const detail::Variant*, std::vector<PairPiece>> traced;
+    split.clear();
+    std::map<const detail::Variant*, std::vector<PairPiece>>& traced = tables.traced;
+    for (auto& [tracer, group] : traced) group.clear();
     for (const PairPiece& piece : pieces) {
       const detail::Variant* tracer = piece.distance >= 0 ? engines.tracer_for(piece.distance) : nullptr;
       if (written_on_host(piece))
@@ -189,12 +211,14 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
       else
         split.push_back(piece);
     }
-    pieces.clear();
     for (const auto& [tracer, group] : traced) {
-      std::vector<Piece> exact;
+      if (group.empty()) continue;
+      std::vector<Piece>& exact = tables.exact;
+      exact.clear();
       for (const PairPiece& piece : group) exact.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset,
                                                             piece.at.n, piece.distance});
-      std::vector<PieceTracer::Span> spans;
+      std::vector<PieceTracer::Span>& spans = tables.spans;
+      spans.clear();
       const Clock::time_point trace_start = Clock::now();
       engines.trace(*tracer, exact, runs, spans);
       trace_ms += 1e3 * detail::seconds_since(trace_start);
@@ -205,13 +229,15 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
                           1e3 * detail::seconds_since(level_start), trace_ms);
       break;
     }
-    std::vector<Piece> bounded;
+    bounded.clear();
     for (const PairPiece& piece : split)
       bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
                          piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0, piece.at.estimate});
     const Clock::time_point split_start = Clock::now();
     const std::vector<Breakpoint> found = engines.split(bounded);
     split_ms = 1e3 * detail::seconds_since(split_start);
+    std::vector<PairPiece>& next = tables.next;
+    next.clear();
     for (std::size_t q = 0; q < split.size(); ++q) {
       const PairPiece& piece = split[q];
       const Breakpoint& at = found[q];
@@ -223,10 +249,11 @@ void finish_pieces(PieceEngines& engines, std::vector<PairPiece> pieces, std::ve
                                              " met at " + std::to_string(at.distance));
       }
       const Piece& whole = piece.at;
-      pieces.push_back({piece.pair, {whole.a_offset, at.i, whole.b_offset, at.j, 0}, at.forward_score});
-      pieces.push_back({piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
-                        at.backward_score});
+      next.push_back({piece.pair, {whole.a_offset, at.i, whole.b_offset, at.j, 0}, at.forward_score});
+      next.push_back({piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
+                      at.backward_score});
     }
+    pieces.swap(next);
     detail::log().debug("align: level {}: {} piece(s) split, {} finished ({:.1f} ms: breakpoints {:.1f}, tracebacks {:.1f})",
                         level, split.size(), finished.size(), 1e3 * detail::seconds_since(level_start), split_ms, trace_ms);
   }
@@ -520,8 +547,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params, quick);
       std::vector<Alignment> done(chunk.pairs.size());
       ChunkTables& tables = device.state<ChunkTables>("align");
-      finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables.finished, tables.runs,
-                    level_begins);
+      finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables, level_begins);
       const auto assembled = std::chrono::steady_clock::now();
       assemble(tables.finished, tables.runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
       detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),

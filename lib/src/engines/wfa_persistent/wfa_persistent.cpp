@@ -205,9 +205,10 @@ struct LaunchTable {
 
 // `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
 // global); `halo`: the kernel's HALO.
-LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
-                         std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
-  LaunchTable table;
+void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
+                  std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
+  table.pieces.clear();
+  table.width = 0;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   const bool host_state = groups > 1;
   if (host_state) {
@@ -229,7 +230,6 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
       table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
     table.state[q * PERSISTENT_STATE_INTS(lead) + STATE_SOLUTION] = INT_MAX;
   }
-  return table;
 }
 
 // The breakpoints of pieces of two strings on the device, as few launches as device
@@ -237,13 +237,18 @@ LaunchTable launch_table(const Piece* pieces, std::size_t count, std::int64_t gr
 // the pieces are few, one when they are many (then of at most kNarrowWorkgroup
 // work-items: the parameter wg is the widest). The buffers grow as needed and are kept
 // from run to run.
-// A launch's device buffers, kept by the device from call to call (a pair's call allocates
-// none once an earlier one was as large); calls on a device come one at a time, and each
-// launch is read back before the next.
+// A launch's device buffers and host tables, kept by the device from call to call (a pair's
+// call allocates none once an earlier one was as large, nor does an alignment's level of
+// 160,000 pieces, whose fresh pages cost the H100 host more than filling them); calls on a
+// device come one at a time, and each launch is read back before the next.
 struct LaunchBuffers {
   explicit LaunchBuffers(OpenDevice&) {}
   GrowingBuffer columns[4], edges, state, table, results;
   std::optional<DeviceCounters> flags;  // also read for the progress as a launch runs
+  LaunchTable host_table;
+  std::vector<PersistentResult> host_results;
+  std::vector<Piece> capped, again;  // run's pieces within local columns, and those run again
+  std::vector<std::size_t> capped_of, again_of;
 };
 
 class PieceMeetings final : public BreakpointFinder {
@@ -278,8 +283,10 @@ class PieceMeetings final : public BreakpointFinder {
   std::vector<Breakpoint> run_launches(const std::vector<Piece>& pieces, std::int64_t local);
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
-  std::vector<PersistentResult> run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                           std::int64_t halo, std::int64_t wg, bool spread, double expected_steps);
+  // The launch's results, in the device's kept table (read before the next launch).
+  const std::vector<PersistentResult>& run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
+                                                  std::int64_t halo, std::int64_t wg, bool spread,
+                                                  double expected_steps);
 
   OpenDevice& device_;
   Params params_;
@@ -348,8 +355,11 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
     return run_launches(pieces, 0);
   std::vector<Breakpoint> out(pieces.size());
-  std::vector<Piece> capped, again;
-  std::vector<std::size_t> capped_of, again_of;
+  std::vector<Piece>& capped = buffers_.capped;
+  std::vector<Piece>& again = buffers_.again;
+  std::vector<std::size_t>& capped_of = buffers_.capped_of;
+  std::vector<std::size_t>& again_of = buffers_.again_of;
+  capped.clear(), again.clear(), capped_of.clear(), again_of.clear();
   const auto run_again = [&](std::size_t q) {
     again.push_back(pieces[q]);
     again_of.push_back(q);
@@ -472,14 +482,15 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   cl::Kernel& kernel =
       device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
-  LaunchTable table = launch_table(pieces, count, groups, launch_halo, wg, params_.at("solo"), shares);
+  LaunchTable& table = buffers_.host_table;
+  launch_table(table, pieces, count, groups, launch_halo, wg, params_.at("solo"), shares);
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
   double distance = 0;
   for (std::size_t q = 0; q < count; ++q)
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
-  const std::vector<PersistentResult> results =
+  const std::vector<PersistentResult>& results =
       run_kernel(kernel, table, groups, launch_halo, wg, spread.room > 0, distance / 2 + 1);
   for (std::size_t q = 0; q < count; ++q) {
     costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
@@ -487,13 +498,14 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   }
 }
 
-std::vector<PersistentResult> PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                        std::int64_t halo, std::int64_t wg, bool spread,
-                                                        double expected_steps) {
+const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table,
+                                                               std::int64_t groups, std::int64_t halo, std::int64_t wg,
+                                                               bool spread, double expected_steps) {
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
-  std::vector<PersistentResult> results(count);
+  std::vector<PersistentResult>& results = buffers_.host_results;
+  results.resize(count);
   const auto setting_up = std::chrono::steady_clock::now();
   double set_up = 0, waited = 0;
   try {

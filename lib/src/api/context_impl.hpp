@@ -57,7 +57,9 @@ struct Context::Impl {
     std::string params_source;
     detail::OpenDevice* device;
     const detail::Cancellation* cancel;
-    double choice_seconds = 0;  // the choice (auto's with the pair's sample, the strings' copy beside it): part of the call's time
+    // The choice (auto's with the pair's sample, and the strings' copy beside it): part of
+    // the call's time.
+    double choice_seconds = 0;
   };
   // Whether a variant (auto included) runs on the context's device.
   static bool uses_device(const std::string& variant, Capability capability);

@@ -6,6 +6,10 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <array>
+#include <cstdlib>
+#include <random>
+
 #include "engines/bitpar/bitpar.hpp"
 #include "exactness.hpp"
 #include "levcl/levcl.hpp"
@@ -42,6 +46,49 @@ std::vector<Pair> long_pairs() {
 }
 
 }  // namespace
+
+TEST_CASE("band_work in closed form: the cells and chain of the stripes one by one") {
+  using levcl::detail::Band;
+  // What band_work's comment says, stripe by stripe: each stripe's columns that meet the
+  // band, a lead after the stripe above reached its first column.
+  const auto by_stripes = [](std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band) {
+    levcl::detail::BandWork work;
+    std::int64_t previous_first = -1, last_columns = 0;
+    for (std::int64_t r0 = 0; r0 < m; r0 += height) {
+      const auto cols = levcl::detail::stripe_columns(r0, std::min(m, r0 + height), n, band);
+      if (cols.last < cols.first) continue;
+      work.cells += static_cast<std::uint64_t>(cols.last - cols.first + 1) * (std::min(m, r0 + height) - r0);
+      if (previous_first >= 0) work.chain += static_cast<std::uint64_t>(cols.first - previous_first + lead);
+      previous_first = cols.first;
+      last_columns = cols.last - cols.first + 1;
+    }
+    work.chain += static_cast<std::uint64_t>(last_columns);
+    return work;
+  };
+  std::mt19937_64 rng(46);
+  for (int i = 0; i < 200000; ++i) {
+    const std::int64_t most = std::array<std::int64_t, 4>{40, 700, 20000, 300000}[rng() % 4];
+    const auto m = static_cast<std::int64_t>(rng() % (most + 1)), n = static_cast<std::int64_t>(rng() % (most + 1));
+    const std::int64_t height = std::array<std::int64_t, 7>{1, 3, 32, 64, 256, 1024, 2048}[rng() % 7];
+    const auto lead = static_cast<std::int64_t>(rng() % 200);
+    Band band{-m, n};  // every diagonal
+    if (rng() % 2 && m > 0 && n > 0) {  // a bound's band, as the engines run them
+      const std::int64_t difference = std::abs(m - n);
+      band = levcl::detail::band_for(m, n, difference + static_cast<std::int64_t>(rng() % (std::max(m, n) + 1)));
+    } else if (rng() % 2) {  // any band
+      const auto x = -static_cast<std::int64_t>(rng() % (most + 1)), y = static_cast<std::int64_t>(rng() % (2 * most + 1)) - most;
+      band = {std::min(x, y), std::max(x, y)};
+    }
+    const auto expected = by_stripes(m, n, height, lead, band), got = levcl::detail::band_work(m, n, height, lead, band);
+    CAPTURE(m);
+    CAPTURE(n);
+    CAPTURE(height);
+    CAPTURE(band.lo);
+    CAPTURE(band.hi);
+    REQUIRE(got.cells == expected.cells);
+    REQUIRE(got.chain == expected.chain);
+  }
+}
 
 TEST_CASE("many stripes through a ring of two or three bus slots, progress every chunk") {
   levcl::Context context;

@@ -57,12 +57,17 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
   }
   const TunedChoice best = tuned_choice(device, "auto");
   ranked.push_back({best, prediction(best)});
-  ranked.push_back({tuned_choice(device, auto_fallback_variant().info.name), std::nullopt});
+  // The fallbacks' configurations are looked up only when reached (a lookup lists the
+  // overlay folder: a dozen of them were a tenth of a millisecond pair's call on the H100).
+  std::vector<std::string> fallbacks{auto_fallback_variant().info.name};
   for (const Variant* v : variants_with(Capability::distance))
-    if (v->info.uses_device) ranked.push_back({tuned_choice(device, v->info.name), std::nullopt});
+    if (v->info.uses_device) fallbacks.push_back(v->info.name);
 
   std::string passed_over;
-  for (PairChoice& candidate : ranked) {
+  const std::size_t looked_up = ranked.size();
+  for (std::size_t k = 0; k < looked_up + fallbacks.size(); ++k) {
+    if (k == ranked.size()) ranked.push_back({tuned_choice(device, fallbacks[k - looked_up]), std::nullopt});
+    PairChoice& candidate = ranked[k];
     const Variant& v = find_variant(candidate.choice.variant);
     const std::string why = v.memory ? memory_shortfall(device, v.memory(candidate.choice.params, pair)) : "";
     if (!why.empty()) {

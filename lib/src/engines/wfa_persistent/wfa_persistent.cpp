@@ -232,11 +232,6 @@ void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, st
   }
 }
 
-// The breakpoints of pieces of two strings on the device, as few launches as device
-// memory allows: each piece gets workgroups of its own, a share of the compute units when
-// the pieces are few, one when they are many (then of at most kNarrowWorkgroup
-// work-items: the parameter wg is the widest). The buffers grow as needed and are kept
-// from run to run.
 // A launch's device buffers and host tables, kept by the device from call to call (a pair's
 // call allocates none once an earlier one was as large, nor does an alignment's level of
 // 160,000 pieces, whose fresh pages cost the H100 host more than filling them); calls on a
@@ -251,6 +246,11 @@ struct LaunchBuffers {
   std::vector<std::size_t> capped_of, again_of;
 };
 
+// The breakpoints of pieces of two strings on the device, as few launches as device
+// memory allows: each piece gets workgroups of its own, a share of the compute units when
+// the pieces are few, one when they are many (then of at most kNarrowWorkgroup
+// work-items: the parameter wg is the widest). The buffers grow as needed and are the
+// device's (LaunchBuffers).
 class PieceMeetings final : public BreakpointFinder {
  public:
   // Pieces of one pair of strings; `sample`: of the whole strings.
@@ -534,6 +534,10 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     if (host_state) {
       queue.enqueueWriteBuffer(args.flags, CL_TRUE, 0, table.flags.size() * sizeof(cl_int), table.flags.data());
       queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
+    } else {
+      // No step yet: a launch before, of this call or another, left its pieces' flags stopped
+      // (INT_MAX), which the progress would read until each piece's first publication.
+      queue.enqueueFillBuffer(args.flags, cl_int{-1}, 0, flag_count * sizeof(cl_int));
     }
     if (spread) queue.enqueueFillBuffer(args.edges, cl_ulong{0}, 0, edge_bytes);
     set_args(kernel, args);

@@ -57,22 +57,15 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
   }
   const TunedChoice best = tuned_choice(device, "auto");
   ranked.push_back({best, prediction(best)});
-  // The fallbacks' configurations are looked up only when reached (a lookup lists the
-  // overlay folder: a dozen of them were a tenth of a millisecond pair's call on the H100).
-  std::vector<std::string> fallbacks{auto_fallback_variant().info.name};
-  for (const Variant* v : variants_with(Capability::distance))
-    if (v->info.uses_device) fallbacks.push_back(v->info.name);
 
+  // The first candidate whose memory the device holds.
   std::string passed_over;
-  const std::size_t looked_up = ranked.size();
-  for (std::size_t k = 0; k < looked_up + fallbacks.size(); ++k) {
-    if (k == ranked.size()) ranked.push_back({tuned_choice(device, fallbacks[k - looked_up]), std::nullopt});
-    PairChoice& candidate = ranked[k];
+  const auto fits = [&](PairChoice& candidate) {
     const Variant& v = find_variant(candidate.choice.variant);
     const std::string why = v.memory ? memory_shortfall(device, v.memory(candidate.choice.params, pair)) : "";
     if (!why.empty()) {
       passed_over += "; " + v.info.name + " would need " + why;
-      continue;
+      return false;
     }
     if (compare && candidate.predicted) {
       char why_chosen[160];
@@ -81,7 +74,18 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
       candidate.choice.source += why_chosen;
     }
     candidate.choice.source += passed_over;
-    return candidate;
+    return true;
+  };
+  for (PairChoice& candidate : ranked)
+    if (fits(candidate)) return candidate;
+  // Then auto's fallback and every other device variant, each looked up only when reached (a
+  // lookup lists the overlay folder: a dozen of them were a tenth of a millisecond pair's
+  // call on the H100).
+  const auto looked_up = [&](const std::string& variant) { return PairChoice{tuned_choice(device, variant), std::nullopt}; };
+  if (PairChoice candidate = looked_up(auto_fallback_variant().info.name); fits(candidate)) return candidate;
+  for (const Variant* v : variants_with(Capability::distance)) {
+    if (!v->info.uses_device) continue;
+    if (PairChoice candidate = looked_up(v->info.name); fits(candidate)) return candidate;
   }
   throw Error(ErrorCode::out_of_memory, "no variant fits a pair of " + std::to_string(a.size()) + " x " +
                                             std::to_string(b.size()) + " on " + device.name + passed_over);

@@ -21,6 +21,7 @@
 #include "runtime/clock.hpp"
 #include "api/context_impl.hpp"
 #include "api/input_rules.hpp"
+#include "engines/batch_strings.hpp"
 #include "engines/divergence.hpp"
 #include "engines/registry.hpp"
 #include "runtime/device_buffers.hpp"
@@ -59,9 +60,12 @@ struct FinishedPiece {
 // (ColdPrograms: the variant's quick_build).
 class PieceEngines {
  public:
-  PieceEngines(detail::OpenDevice& device, std::string_view a, std::string_view b, const detail::Variant& splitter,
-               const Params& params, std::optional<Params> quick)
-      : device_(device), a_(a), b_(b), splitter_(splitter), params_(params), quick_(std::move(quick)) {}
+  // `strings`: a and b on the device already, or null.
+  PieceEngines(detail::OpenDevice& device, std::string_view a, std::string_view b,
+               std::unique_ptr<detail::DeviceStrings> strings, const detail::Variant& splitter, const Params& params,
+               std::optional<Params> quick)
+      : device_(device), a_(a), b_(b), splitter_(splitter), params_(params), quick_(std::move(quick)),
+        strings_(std::move(strings)) {}
 
   std::vector<Breakpoint> split(const std::vector<Piece>& pieces) {
     if (!finder_) open_finder();
@@ -141,7 +145,7 @@ class PieceEngines {
   const detail::Variant& splitter_;
   Params params_;
   std::optional<Params> quick_;
-  std::unique_ptr<detail::DeviceStrings> strings_;  // uploaded when a piece first needs the device
+  std::unique_ptr<detail::DeviceStrings> strings_;  // else uploaded when a piece first needs the device
   std::unique_ptr<detail::BreakpointFinder> finder_;
   std::map<const detail::Variant*, std::unique_ptr<PieceTracer>> tracers_;
   std::vector<std::optional<const detail::Variant*>> chosen_;  // by distance, once asked
@@ -309,6 +313,9 @@ void assemble(const std::vector<FinishedPiece>& finished, const CigarRuns& runs,
   });
   detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
     PathPart& part = parts[k];
+    std::size_t most = 0;  // runs, before adjacent ones of one operation merge
+    for (std::size_t at = part.first; at < part.last; ++at) most += finished[order[at]].runs.count + 2;
+    part.cigar.reserve(most);
     for (std::size_t at = part.first; at < part.last; ++at) {
       const FinishedPiece& done = finished[order[at]];
       if (written_on_host(done.piece)) {
@@ -385,50 +392,53 @@ void assemble(const std::vector<FinishedPiece>& finished, const CigarRuns& runs,
 // Pairs per chunk: their strings within what one upload may hold.
 constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 30;
 
-// A chunk of pairs: their strings laid end to end, each once, and each pair as the piece
-// of them it is; one pair alone is aligned in place.
+// A chunk of pairs: one pair aligned in place, its strings copied to the device when a
+// piece first needs them; a batch's strings each once, end to end, on the device already
+// (gathered in pinned memory the device keeps, copied as they are gathered), each pair the
+// piece of them it is.
 struct Chunk {
-  std::unique_ptr<char[]> text;  // uninitialised: the threads that copy into it touch its pages first
   std::string_view a, b;
   std::vector<Piece> pairs;
+  std::unique_ptr<detail::DeviceStrings> on_device;
 };
 
 // `estimates`: each pair's sampled distance, or none.
-Chunk next_chunk(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                 const std::vector<double>& estimates, std::size_t& first, unsigned threads) {
+Chunk next_chunk(detail::OpenDevice& device, const std::vector<std::string_view>& strings,
+                 const std::vector<IndexPair>& pairs, const std::vector<double>& estimates, std::size_t& first,
+                 unsigned threads) {
   const auto estimate = [&](std::size_t pair) { return estimates.empty() ? -1.0 : estimates[pair]; };
+  const auto length = [&](std::uint32_t s) { return static_cast<std::int64_t>(strings[s].size()); };
   Chunk chunk;
   if (pairs.size() == 1) {
     chunk.a = strings[pairs[0].a];
     chunk.b = strings[pairs[0].b];
-    chunk.pairs.push_back({0, static_cast<std::int64_t>(chunk.a.size()), 0, static_cast<std::int64_t>(chunk.b.size()), 0,
-                           false, estimate(0)});
+    chunk.pairs.push_back({0, length(pairs[0].a), 0, length(pairs[0].b), 0, false, estimate(0)});
     first = 1;
     return chunk;
   }
-  // Where each string goes, then its bytes copied there on the host's threads.
-  std::vector<std::int64_t> placed(strings.size(), -1);
-  std::vector<std::uint32_t> order;
-  std::int64_t bytes = 0;
-  const auto place = [&](std::uint32_t s) {
-    if (placed[s] < 0) {
-      placed[s] = bytes;
-      bytes += static_cast<std::int64_t>(strings[s].size());
-      order.push_back(s);
-    }
-    return placed[s];
-  };
-  for (; first < pairs.size() && (chunk.pairs.empty() || static_cast<std::uint64_t>(bytes) < kChunkBytes); ++first) {
-    const IndexPair& pair = pairs[first];
-    const std::int64_t a_at = place(pair.a), b_at = place(pair.b);
-    chunk.pairs.push_back({a_at, static_cast<std::int64_t>(strings[pair.a].size()), b_at,
-                           static_cast<std::int64_t>(strings[pair.b].size()), 0, false, estimate(first)});
+  // The pairs whose strings, each once, come to about kChunkBytes.
+  const std::size_t begin = first;
+  std::vector<bool> counted(strings.size(), false);
+  std::uint64_t bytes = 0;
+  for (; first < pairs.size() && (first == begin || bytes < kChunkBytes); ++first)
+    for (const std::uint32_t s : {pairs[first].a, pairs[first].b})
+      if (!counted[s]) {
+        counted[s] = true;
+        bytes += strings[s].size();
+      }
+  std::vector<std::size_t> mine(first - begin);
+  for (std::size_t k = 0; k < mine.size(); ++k) mine[k] = k;
+  const detail::BatchCall call{strings.data(), pairs.data() + begin, mine.size(), {}, threads, -1};
+  const detail::JoinedStrings joined = detail::join_strings(device, call, mine, "align-strings");
+  chunk.a = chunk.b = joined.host;
+  chunk.on_device = std::make_unique<detail::DeviceStrings>(joined.buffer, joined.bytes);
+  chunk.on_device->host_a = chunk.on_device->host_b = joined.host;
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    const IndexPair& pair = call.pairs[k];
+    chunk.pairs.push_back({static_cast<std::int64_t>(joined.offset_of.at(pair.a)), length(pair.a),
+                           static_cast<std::int64_t>(joined.offset_of.at(pair.b)), length(pair.b), 0, false,
+                           estimate(begin + k)});
   }
-  chunk.text.reset(new char[static_cast<std::size_t>(bytes)]);
-  detail::parallel_each(order.size(), threads, [&](std::size_t k) {
-    strings[order[k]].copy(chunk.text.get() + placed[order[k]], strings[order[k]].size());
-  });
-  chunk.a = chunk.b = std::string_view(chunk.text.get(), static_cast<std::size_t>(bytes));
   return chunk;
 }
 
@@ -535,16 +545,16 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     for (std::size_t first = 0; first < group.size();) {
       const double from = static_cast<double>(done_before + first) / static_cast<double>(pairs.size());
       const auto chunk_start = std::chrono::steady_clock::now();
-      const Chunk chunk = next_chunk(strings, group, group_estimates, first, detail::thread_count(options.threads));
-      detail::log().debug("align: a chunk of {} pairs, {} bytes, laid out in {:.1f} ms", chunk.pairs.size(),
-                          chunk.a.size(), 1e3 * detail::seconds_since(chunk_start));
+      Chunk chunk = next_chunk(device, strings, group, group_estimates, first, detail::thread_count(options.threads));
+      detail::log().debug("align: a chunk of {} pairs, {} bytes{} in {:.1f} ms", chunk.pairs.size(), chunk.a.size(),
+                          chunk.on_device ? ", on the device" : "", 1e3 * detail::seconds_since(chunk_start));
       const double share = static_cast<double>(chunk.pairs.size()) / static_cast<double>(pairs.size());
       // A level takes about half the time of the one before: its pieces' distances halve.
       const auto level_begins = [&](std::size_t level) {
         const double level_share = std::ldexp(1.0, -static_cast<int>(level) - 1);
         device.progress().begin_part(from + share * (1 - 2 * level_share), share * level_share);
       };
-      PieceEngines engines(device, chunk.a, chunk.b, *plan.variant, plan.params, quick);
+      PieceEngines engines(device, chunk.a, chunk.b, std::move(chunk.on_device), *plan.variant, plan.params, quick);
       std::vector<Alignment> done(chunk.pairs.size());
       ChunkTables& tables = device.state<ChunkTables>("align");
       finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables, level_begins);

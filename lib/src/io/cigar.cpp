@@ -1,19 +1,12 @@
 #include "io/cigar.hpp"
 
+#include <charconv>
 #include <string_view>
 
 #include "levcl/levcl.hpp"
 
 namespace levcl {
 namespace detail {
-
-void CigarBuilder::add(char op, std::uint64_t length) {
-  if (length == 0) return;
-  if (!runs_.empty() && runs_.back().first == op)
-    runs_.back().second += length;
-  else
-    runs_.emplace_back(op, length);
-}
 
 void CigarBuilder::continue_from(CigarBuilder& before) {
   if (runs_.empty() || before.runs_.empty() || before.runs_.back().first != runs_.front().first) return;
@@ -31,30 +24,24 @@ std::pair<std::uint64_t, std::uint64_t> CigarBuilder::consumed() const {
 }
 
 std::string CigarBuilder::str() const {
-  std::string out;
+  // Sized first, then written in place: no string per run.
+  std::size_t size = 0;
+  for (const auto& run : runs_) {
+    std::size_t digits = 1;
+    for (std::uint64_t rest = run.second; rest >= 10; rest /= 10) ++digits;
+    size += digits + 1;
+  }
+  std::string out(size, '\0');
+  char* at = out.data();
+  char* const end = at + size;
   for (const auto& [op, length] : runs_) {
-    out += std::to_string(length);
-    out += op;
+    at = std::to_chars(at, end, length).ptr;
+    *at++ = op;
   }
   return out;
 }
 
-void for_each_run(std::string_view cigar, const std::function<void(char, std::uint64_t)>& visit) {
-  const auto malformed = [](const std::string& why) {
-    throw Error(ErrorCode::invalid_argument, "malformed CIGAR: " + why);
-  };
-  for (std::size_t at = 0; at < cigar.size();) {
-    std::uint64_t length = 0;
-    const std::size_t digits = at;
-    while (at < cigar.size() && cigar[at] >= '0' && cigar[at] <= '9') {
-      if (length > (UINT64_MAX - 9) / 10) malformed("a run length overflows");
-      length = length * 10 + static_cast<std::uint64_t>(cigar[at++] - '0');
-    }
-    if (at == digits || at == cigar.size()) malformed("want LENGTH OP at offset " + std::to_string(digits));
-    if (length == 0) malformed("a run of length 0 at offset " + std::to_string(digits));
-    visit(cigar[at++], length);
-  }
-}
+void malformed_cigar(const std::string& why) { throw Error(ErrorCode::invalid_argument, "malformed CIGAR: " + why); }
 
 }  // namespace detail
 

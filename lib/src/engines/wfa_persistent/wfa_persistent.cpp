@@ -351,6 +351,7 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
                                                  std::to_string(PERSISTENT_MAX_LENGTH) +
                                                  " bytes, and as many diagonals (32-bit rows and positions)");
   if (pieces.size() == 1 && !batch_) return {run_alone(pieces.front())};
+  const auto start = std::chrono::steady_clock::now();
   const std::int64_t local = params_.at("local");
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
     return run_launches(pieces, 0);
@@ -383,10 +384,10 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
       run_again(q);
   }
   pieces_finished_ -= again.size() - (pieces.size() - capped.size());  // they finish in the second pass
-  log().debug("persistent: {} of {} piece(s) ended within local columns of {}", pieces.size() - again.size(),
-              pieces.size(), local);
   const std::vector<Breakpoint> second = run_launches(again, 0);
   for (std::size_t k = 0; k < again.size(); ++k) out[again_of[k]] = second[k];
+  log().debug("persistent: {} of {} piece(s) ended within local columns of {} ({} tried there); {:.1f} ms in all",
+              pieces.size() - again.size(), pieces.size(), local, capped.size(), 1e3 * seconds_since(start));
   return out;
 }
 

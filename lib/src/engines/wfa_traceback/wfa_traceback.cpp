@@ -39,10 +39,12 @@ struct TracebackArgs {
 // A launch's tables, on the host and the device, kept by the device from call to call:
 // their pages and allocations are made once (a fresh 100 MB of host memory costs tens of
 // milliseconds of page faults; the fronts are up to a sixteenth of the device's memory).
+// The runs come back into pinned memory: 170 MB for 320,000 pieces, 14 ms of the H100's
+// bus from pageable memory.
 struct TracebackBuffers {
-  explicit TracebackBuffers(OpenDevice&) {}
+  explicit TracebackBuffers(OpenDevice& device) : runs(device) {}
   std::vector<TracebackPiece> table;
-  std::vector<cl_ulong> runs;
+  Pinned<cl_ulong> runs;
   GrowingBuffer d_table, d_fronts, d_runs;
 };
 
@@ -95,8 +97,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
     front_total += TRACEBACK_FRONT_INTS(piece.bound);
     run_total += TRACEBACK_RUN_SLOTS(piece.bound);
   }
-  std::vector<cl_ulong>& runs = kept_.runs;
-  runs.resize(run_total);
+  const cl_ulong* const runs = kept_.runs.reserve(run_total);
   double table_ms = 0, kernel_ms = 0, read_ms = 0;
   try {
     cl::Kernel& kernel = device_.kernel("wfa_traceback.cl", "wfa_traceback", "-DEXTEND_WORDS=1");
@@ -111,7 +112,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
     device_.launch(kernel, global, kWorkgroup, busy.event(true));
     device_.wait();
     kernel_ms = 1e3 * seconds_since(start) - table_ms;
-    device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, runs.size() * sizeof(cl_ulong), runs.data());
+    device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, run_total * sizeof(cl_ulong), kept_.runs.data());
     read_ms = 1e3 * seconds_since(start) - table_ms - kernel_ms;
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;

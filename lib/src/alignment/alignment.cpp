@@ -67,9 +67,9 @@ class PieceEngines {
       : device_(device), a_(a), b_(b), splitter_(splitter), params_(params), quick_(std::move(quick)),
         strings_(std::move(strings)) {}
 
-  std::vector<Breakpoint> split(const std::vector<Piece>& pieces) {
+  void split(const std::vector<Piece>& pieces, std::vector<Breakpoint>& found) {
     if (!finder_) open_finder();
-    return finder_->run(pieces);
+    finder_->run(pieces, found);
   }
   // The breakpoint engine's parameters, as it was opened (or will be, before it is).
   const Params& params() const { return params_; }
@@ -170,6 +170,12 @@ std::vector<PairPiece> top_pieces(const std::vector<Piece>& pairs, std::int64_t 
   return pieces;
 }
 
+// What assembly keeps from call to call: tables of every finished piece (10^6 of a chunk
+// of 10^5 pairs, whose fresh pages cost the H100 host more than filling them).
+struct AssemblyTables {
+  std::vector<std::size_t> firsts, order, next;
+};
+
 // A chunk's pieces level by level, the finished ones and their runs, kept by the device from
 // call to call: a batch's are hundreds of thousands, and fresh pages cost more than filling
 // them (the H100 host faulted in 51 MB of runs in about 0.15 s; a level's tables of 160,000
@@ -178,11 +184,13 @@ struct ChunkTables {
   explicit ChunkTables(detail::OpenDevice&) {}
   std::vector<PairPiece> level, next, split;  // the pieces of a level, of the next, those split
   std::vector<Piece> bounded;                 // those split, as the breakpoint engine takes them
+  std::vector<Breakpoint> found;              // and their breakpoints
   std::map<const detail::Variant*, std::vector<PairPiece>> traced;  // those traced, by engine
   std::vector<Piece> exact;                   // an engine's traced, as it takes them
   std::vector<PieceTracer::Span> spans;       // and where their runs went
   std::vector<FinishedPiece> finished;
   CigarRuns runs;
+  AssemblyTables assembly;
 };
 
 // Splits and traces the pieces level by level until every one is finished (into
@@ -238,7 +246,8 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
       bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
                          piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0, piece.at.estimate});
     const Clock::time_point split_start = Clock::now();
-    const std::vector<Breakpoint> found = engines.split(bounded);
+    std::vector<Breakpoint>& found = tables.found;
+    engines.split(bounded, found);
     split_ms = 1e3 * detail::seconds_since(split_start);
     std::vector<PairPiece>& next = tables.next;
     next.clear();
@@ -263,18 +272,95 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
   }
 }
 
-// A part of a pair's path: consecutive finished pieces, whose runs are built, written and
-// replayed on a thread of their own, so that one long pair's hundreds of thousands of runs
-// (the plasmids of Table 3 have 11,780 pieces) take every host thread, not one.
+// A part of a pair's path: consecutive finished pieces, whose runs are written and replayed
+// on a thread of their own, so that one long pair's hundreds of thousands of runs (the
+// plasmids of Table 3 have 11,780 pieces) take every host thread, not one. Its runs go
+// straight to text, adjacent ones of one operation merged; where its first run goes on
+// from the part before, the two become one run of that part (join_parts).
 struct PathPart {
   PathPart(std::size_t pair_, std::size_t first_, std::size_t last_) : pair(pair_), first(first_), last(last_) {}
   std::size_t pair, first, last;  // its pieces: order[first, last)
-  detail::CigarBuilder cigar;
-  std::size_t text_at = 0, text_size = 0;    // its runs in the pair's CIGAR
-  std::uint64_t a_from = 0, b_from = 0;      // the bytes before it
-  std::pair<std::uint64_t, std::uint64_t> used{0, 0};
+  std::string text;
+  std::size_t runs = 0;
+  detail::CigarRun head{0, 0}, tail{0, 0};  // its first and last runs (one where runs == 1)
+  std::size_t head_chars = 0, tail_chars = 0;
+  std::pair<std::uint64_t, std::uint64_t> used{0, 0};  // the bytes of a and b its runs consume
+  std::size_t text_at = 0, text_size = 0;  // its runs in the pair's CIGAR
+  std::uint64_t a_from = 0, b_from = 0;    // the bytes before it
   std::int64_t cost = 0;
 };
+
+// The bytes of a and of b a run consumes.
+std::pair<std::uint64_t, std::uint64_t> consumption(const detail::CigarRun& run) {
+  return {run.op == 'I' ? 0 : run.length, run.op == 'D' ? 0 : run.length};
+}
+
+// The part's runs, from its pieces in path order, as text.
+void write_part(PathPart& part, const std::vector<FinishedPiece>& finished, const std::vector<std::size_t>& order,
+                const CigarRuns& runs) {
+  detail::CigarRun pending{0, 0};
+  const auto flush = [&] {
+    const std::size_t chars = detail::append_run(part.text, pending.op, pending.length);
+    if (part.runs++ == 0) part.head = pending, part.head_chars = chars;
+    part.tail = pending, part.tail_chars = chars;
+    const auto [on_a, on_b] = consumption(pending);
+    part.used.first += on_a;
+    part.used.second += on_b;
+  };
+  const auto add = [&](char op, std::uint64_t length) {
+    if (length == 0) return;
+    if (pending.op == op) {
+      pending.length += length;
+      return;
+    }
+    if (pending.op != 0) flush();
+    pending = {op, length};
+  };
+  for (std::size_t at = part.first; at < part.last; ++at) {
+    const FinishedPiece& done = finished[order[at]];
+    if (written_on_host(done.piece)) {
+      add('D', static_cast<std::uint64_t>(done.piece.at.m));
+      add('I', static_cast<std::uint64_t>(done.piece.at.n));
+    }
+    for (std::size_t r = done.runs.begin; r < done.runs.begin + done.runs.count; ++r) add(runs[r].op, runs[r].length);
+  }
+  if (pending.op != 0) flush();
+}
+
+// The pair's CIGAR from its parts' texts, in order: where a part's first run goes on from the
+// last run before it, the two are written as one, counted in the part before; each part's
+// text and bytes consumed set to what it replays.
+void join_parts(PathPart* parts, std::size_t count, std::string& cigar) {
+  PathPart* owner = nullptr;  // the part of the last run so far, its text at the end of cigar
+  detail::CigarRun last{0, 0};
+  std::size_t last_chars = 0;
+  for (std::size_t k = 0; k < count; ++k) {
+    PathPart& part = parts[k];
+    std::string_view text = part.text;
+    if (owner && part.runs > 0 && part.head.op == last.op) {
+      cigar.resize(cigar.size() - last_chars);
+      last.length += part.head.length;
+      const std::size_t chars = detail::append_run(cigar, last.op, last.length);
+      owner->text_size += chars - last_chars;
+      last_chars = chars;
+      const auto [on_a, on_b] = consumption(part.head);
+      owner->used.first += on_a, owner->used.second += on_b;
+      part.used.first -= on_a, part.used.second -= on_b;
+      text.remove_prefix(part.head_chars);
+      if (--part.runs == 0) {  // its one run went to the part before
+        part.text_at = cigar.size();
+        continue;
+      }
+    }
+    part.text_at = cigar.size();
+    part.text_size = text.size();
+    if (cigar.empty() && text.size() == part.text.size())
+      cigar = std::move(part.text);  // a batch's pairs are mostly one part each: moved, not copied
+    else
+      cigar += text;
+    if (part.runs > 0) owner = &part, last = part.tail, last_chars = part.tail_chars;
+  }
+}
 
 // The pieces a part takes at least: fewer would cost more to hand out than to build.
 constexpr std::size_t kPiecesPerPart = 256;
@@ -282,74 +368,50 @@ constexpr std::size_t kPiecesPerPart = 256;
 // Each pair's CIGAR from its finished pieces, replayed before it is returned; the parts of
 // the pairs' paths on the host's threads.
 void assemble(const std::vector<FinishedPiece>& finished, const CigarRuns& runs, std::string_view a,
-              std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out, unsigned threads) {
+              std::string_view b, const std::vector<Piece>& pairs, std::vector<Alignment>& out, unsigned threads,
+              AssemblyTables& tables) {
   // Each pair's pieces, by a counting sort on the pair (a stable sort of 320,000 pieces and
   // its buffer took most of 0.1 s), then in the order of a_offset + b_offset: they follow
   // each other along its path, each starting where the one before ended (an empty piece
   // anywhere).
-  std::vector<std::size_t> firsts(pairs.size() + 1, 0);  // each pair's first in `order`, and the end
+  std::vector<std::size_t>& firsts = tables.firsts;  // each pair's first in `order`, and the end
+  firsts.assign(pairs.size() + 1, 0);
   for (const FinishedPiece& f : finished) ++firsts[f.piece.pair + 1];
   for (std::size_t p = 0; p < pairs.size(); ++p) firsts[p + 1] += firsts[p];
-  std::vector<std::size_t> order(finished.size());
-  {
-    std::vector<std::size_t> next(firsts.begin(), firsts.end() - 1);
-    for (std::size_t k = 0; k < finished.size(); ++k) order[next[finished[k].piece.pair]++] = k;
-  }
+  std::vector<std::size_t>& order = tables.order;
+  order.resize(finished.size());
+  std::vector<std::size_t>& next = tables.next;
+  next.assign(firsts.begin(), firsts.end() - 1);
+  for (std::size_t k = 0; k < finished.size(); ++k) order[next[finished[k].piece.pair]++] = k;
   const auto along = [&](std::size_t x, std::size_t y) {
     return finished[x].piece.at.a_offset + finished[x].piece.at.b_offset <
            finished[y].piece.at.a_offset + finished[y].piece.at.b_offset;
   };
   std::vector<PathPart> parts;
+  std::vector<std::size_t> pair_parts;  // each pair's first part, for the pairs that have some
   for (std::size_t pair = 0; pair < pairs.size(); ++pair) {
     const std::size_t count = firsts[pair + 1] - firsts[pair];
     if (count == 0 || out[pair].distance < 0) continue;  // known above the bound (without a piece, or at the top)
+    pair_parts.push_back(parts.size());
     const std::size_t cuts = std::clamp<std::size_t>(count / kPiecesPerPart, 1, threads);
     for (std::size_t c = 0; c < cuts; ++c)
       parts.emplace_back(pair, firsts[pair] + count * c / cuts, firsts[pair] + count * (c + 1) / cuts);
   }
+  pair_parts.push_back(parts.size());
   detail::parallel_each(pairs.size(), threads, [&](std::size_t pair) {
     std::sort(order.begin() + static_cast<std::ptrdiff_t>(firsts[pair]),
               order.begin() + static_cast<std::ptrdiff_t>(firsts[pair + 1]), along);
   });
-  detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
-    PathPart& part = parts[k];
-    std::size_t most = 0;  // runs, before adjacent ones of one operation merge
-    for (std::size_t at = part.first; at < part.last; ++at) most += finished[order[at]].runs.count + 2;
-    part.cigar.reserve(most);
-    for (std::size_t at = part.first; at < part.last; ++at) {
-      const FinishedPiece& done = finished[order[at]];
-      if (written_on_host(done.piece)) {
-        part.cigar.add('D', static_cast<std::uint64_t>(done.piece.at.m));
-        part.cigar.add('I', static_cast<std::uint64_t>(done.piece.at.n));
-      }
-      for (std::size_t r = done.runs.begin; r < done.runs.begin + done.runs.count; ++r)
-        part.cigar.add(runs[r].op, runs[r].length);
+  detail::parallel_each(parts.size(), threads, [&](std::size_t k) { write_part(parts[k], finished, order, runs); });
+  detail::parallel_each(pair_parts.size() - 1, threads, [&](std::size_t p) {
+    PathPart* first = &parts[pair_parts[p]];
+    const std::size_t count = pair_parts[p + 1] - pair_parts[p];
+    join_parts(first, count, out[first->pair].cigar);
+    for (std::size_t k = 1; k < count; ++k) {
+      first[k].a_from = first[k - 1].a_from + first[k - 1].used.first;
+      first[k].b_from = first[k - 1].b_from + first[k - 1].used.second;
     }
   });
-  // Where parts meet, a run that goes on joins the one before; then each part's text.
-  for (std::size_t k = 1, last = 0; k < parts.size(); ++k) {
-    if (parts[k].pair != parts[last].pair) last = k;
-    if (k != last) parts[k].cigar.continue_from(parts[last].cigar);
-    if (!parts[k].cigar.empty()) last = k;
-  }
-  std::vector<std::string> texts(parts.size());
-  detail::parallel_each(parts.size(), threads, [&](std::size_t k) {
-    texts[k] = parts[k].cigar.str();
-    parts[k].used = parts[k].cigar.consumed();
-  });
-  for (std::size_t k = 0; k < parts.size(); ++k) {
-    PathPart& part = parts[k];
-    std::string& cigar = out[part.pair].cigar;
-    const bool opens = k == 0 || parts[k - 1].pair != part.pair;
-    part.a_from = opens ? 0 : parts[k - 1].a_from + parts[k - 1].used.first;
-    part.b_from = opens ? 0 : parts[k - 1].b_from + parts[k - 1].used.second;
-    part.text_at = opens ? 0 : cigar.size();
-    part.text_size = texts[k].size();
-    if (opens)  // a batch's pairs are mostly one part each: their text moved, not copied on one thread
-      cigar = std::move(texts[k]);
-    else
-      cigar += texts[k];
-  }
   // A CIGAR is never returned unchecked: replaying it costs a pass over both strings, little
   // beside finding it, and turns any defect into an error, never a wrong answer. Its parts
   // replay apart, each from where the runs before it end; together they consume both strings.
@@ -559,7 +621,8 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       ChunkTables& tables = device.state<ChunkTables>("align");
       finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables, level_begins);
       const auto assembled = std::chrono::steady_clock::now();
-      assemble(tables.finished, tables.runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads));
+      assemble(tables.finished, tables.runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads),
+               tables.assembly);
       detail::log().debug("align: {} pairs assembled and replayed in {:.1f} ms", chunk.pairs.size(),
                           1e3 * detail::seconds_since(assembled));
       for (Alignment& alignment : done) batch.alignments[groups[g][placed++]] = std::move(alignment);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engines/registry.hpp"
+#include "io/cigar.hpp"
 #include "runtime/device_buffers.hpp"
 
 namespace levcl::detail {
@@ -15,7 +16,7 @@ Breakpoint find_breakpoint(const DeviceInfo& device, const std::string& variant,
   const auto finder = v.breakpoint.open(open, strings, resolve_params(v.info, given));
   const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
   const std::int64_t longest = std::max(m, n);
-  return finder->run({Piece{0, m, 0, n, max_distance < 0 ? longest : std::min(max_distance, longest)}}).front();
+  return finder->run_one(Piece{0, m, 0, n, max_distance < 0 ? longest : std::min(max_distance, longest)});
 }
 
 std::string traced_cigar(const DeviceInfo& device, const std::string& variant, std::string_view a,
@@ -30,7 +31,7 @@ std::string traced_cigar(const DeviceInfo& device, const std::string& variant, s
               spans);
   std::string cigar;
   for (std::size_t r = spans.front().begin; r < spans.front().begin + spans.front().count; ++r)
-    cigar += std::to_string(runs[r].length) + runs[r].op;
+    append_run(cigar, runs[r].op, runs[r].length);
   return cigar;
 }
 

@@ -8,37 +8,12 @@
 namespace levcl {
 namespace detail {
 
-void CigarBuilder::continue_from(CigarBuilder& before) {
-  if (runs_.empty() || before.runs_.empty() || before.runs_.back().first != runs_.front().first) return;
-  before.runs_.back().second += runs_.front().second;
-  runs_.erase(runs_.begin());
-}
-
-std::pair<std::uint64_t, std::uint64_t> CigarBuilder::consumed() const {
-  std::pair<std::uint64_t, std::uint64_t> used{0, 0};
-  for (const auto& [op, length] : runs_) {
-    if (op != 'I') used.first += length;
-    if (op != 'D') used.second += length;
-  }
-  return used;
-}
-
-std::string CigarBuilder::str() const {
-  // Sized first, then written in place: no string per run.
-  std::size_t size = 0;
-  for (const auto& run : runs_) {
-    std::size_t digits = 1;
-    for (std::uint64_t rest = run.second; rest >= 10; rest /= 10) ++digits;
-    size += digits + 1;
-  }
-  std::string out(size, '\0');
-  char* at = out.data();
-  char* const end = at + size;
-  for (const auto& [op, length] : runs_) {
-    at = std::to_chars(at, end, length).ptr;
-    *at++ = op;
-  }
-  return out;
+std::size_t append_run(std::string& cigar, char op, std::uint64_t length) {
+  char text[24];
+  char* const end = std::to_chars(text, text + sizeof text - 1, length).ptr;
+  *end = op;
+  cigar.append(text, static_cast<std::size_t>(end + 1 - text));
+  return static_cast<std::size_t>(end + 1 - text);
 }
 
 void malformed_cigar(const std::string& why) { throw Error(ErrorCode::invalid_argument, "malformed CIGAR: " + why); }

@@ -1,38 +1,15 @@
-// Run-length CIGARs: built operation by operation (adjacent runs of one operation merged),
-// and replayed over the two strings they align (verify_alignment, levcl.hpp).
+// Run-length CIGARs: written run by run, and replayed over the two strings they align
+// (verify_alignment, levcl.hpp).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
 
 namespace levcl::detail {
 
-class CigarBuilder {
- public:
-  // Room for `runs` runs, allocated once (a batch's parts hold 2*10^7 runs between them).
-  void reserve(std::size_t runs) { runs_.reserve(runs); }
-  // Appends `length` operations `op` ('=', 'X', 'I' or 'D'); nothing when length is 0.
-  void add(char op, std::uint64_t length) {
-    if (length == 0) return;
-    if (!runs_.empty() && runs_.back().first == op)
-      runs_.back().second += length;
-    else
-      runs_.emplace_back(op, length);
-  }
-  // Moves this builder's first run onto `before`'s last where they are one operation: parts
-  // of one path built apart, then joined, give the runs one builder would have.
-  void continue_from(CigarBuilder& before);
-  bool empty() const { return runs_.empty(); }
-  // The bytes of the first and of the second string the runs consume.
-  std::pair<std::uint64_t, std::uint64_t> consumed() const;
-  std::string str() const;
-
- private:
-  std::vector<std::pair<char, std::uint64_t>> runs_;
-};
+// Appends the run `length` times `op` to `cigar` as text ("12="); returns the bytes written.
+std::size_t append_run(std::string& cigar, char op, std::uint64_t length);
 
 // Throws invalid_argument: "malformed CIGAR: " and why.
 [[noreturn]] void malformed_cigar(const std::string& why);

@@ -210,8 +210,8 @@ class BitparMeetings final : public BreakpointFinder {
   BitparMeetings(OpenDevice& device, Geometry geometry, const DeviceStrings& strings, const Params& params)
       : strings_(strings), sweeps_(device, geometry, params, strings, kBusPerByte) {}
 
-  std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override {
-    std::vector<Breakpoint> out(pieces.size());
+  void run(const std::vector<Piece>& pieces, std::vector<Breakpoint>& out) override {
+    out.resize(pieces.size());
     std::vector<std::size_t> open;
     std::vector<Piece> asked;
     for (std::size_t q = 0; q < pieces.size(); ++q) {
@@ -251,7 +251,6 @@ class BitparMeetings final : public BreakpointFinder {
       open = std::move(still);
       asked = std::move(again);
     }
-    return out;
   }
   Costs costs() const override { return sweeps_.costs(); }
   std::uint64_t peak_device_bytes() const override { return sweeps_.peak_device_bytes(); }

@@ -244,6 +244,7 @@ struct LaunchBuffers {
   std::vector<PersistentResult> host_results;
   std::vector<Piece> capped, again;  // run's pieces within local columns, and those run again
   std::vector<std::size_t> capped_of, again_of;
+  std::vector<Breakpoint> first, second;  // their breakpoints
 };
 
 // The breakpoints of pieces of two strings on the device, as few launches as device
@@ -269,7 +270,7 @@ class PieceMeetings final : public BreakpointFinder {
   // Pieces that run a workgroup each (they outnumber the workgroups twice over) first run
   // with their columns in local memory and their bounds capped to fit; those that end
   // above a cap below their own bound run again with global columns.
-  std::vector<Breakpoint> run(const std::vector<Piece>& pieces) override;
+  void run(const std::vector<Piece>& pieces, std::vector<Breakpoint>& out) override;
   // One piece over the device's workgroups.
   Breakpoint run_alone(const Piece& piece);
   Costs costs() const override { return costs_; }
@@ -279,8 +280,13 @@ class PieceMeetings final : public BreakpointFinder {
   // `halo`: the kernel's HALO, 1 but where several workgroups a piece keep local columns.
   std::string program_options(std::int64_t groups, std::int64_t wg, std::int64_t local, std::int64_t halo) const;
   // In as few launches as memory allows; `local`: the columns' positions in local memory,
-  // every piece's within them, one narrow workgroup each (0: global columns).
-  std::vector<Breakpoint> run_launches(const std::vector<Piece>& pieces, std::int64_t local);
+  // every piece's within them, one narrow workgroup each (0: global columns). Into `out`.
+  void run_launches(const std::vector<Piece>& pieces, std::int64_t local, std::vector<Breakpoint>& out);
+  Breakpoint run_launch_of(const Piece& piece) {
+    std::vector<Breakpoint> out;
+    run_launches({piece}, 0, out);
+    return out.front();
+  }
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
   // The launch's results, in the device's kept table (read before the next launch).
@@ -343,19 +349,22 @@ void PieceMeetings::prepare_levels() {
   device_.prepare("wfa_persistent.cl", options);
 }
 
-std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
+void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint>& out) {
   for (const Piece& piece : pieces)
     if (piece.m > PERSISTENT_MAX_LENGTH || piece.n > PERSISTENT_MAX_LENGTH ||
         positions_of(piece).width > PERSISTENT_MAX_LENGTH)
       throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " +
                                                  std::to_string(PERSISTENT_MAX_LENGTH) +
                                                  " bytes, and as many diagonals (32-bit rows and positions)");
-  if (pieces.size() == 1 && !batch_) return {run_alone(pieces.front())};
+  if (pieces.size() == 1 && !batch_) {
+    out.assign(1, run_alone(pieces.front()));
+    return;
+  }
   const auto start = std::chrono::steady_clock::now();
   const std::int64_t local = params_.at("local");
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
-    return run_launches(pieces, 0);
-  std::vector<Breakpoint> out(pieces.size());
+    return run_launches(pieces, 0, out);
+  out.resize(pieces.size());
   std::vector<Piece>& capped = buffers_.capped;
   std::vector<Piece>& again = buffers_.again;
   std::vector<std::size_t>& capped_of = buffers_.capped_of;
@@ -375,7 +384,8 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
     capped.back().bound = cap;
     capped_of.push_back(q);
   }
-  const std::vector<Breakpoint> first = run_launches(capped, local);
+  std::vector<Breakpoint>& first = buffers_.first;
+  run_launches(capped, local, first);
   for (std::size_t k = 0; k < capped.size(); ++k) {
     const std::size_t q = capped_of[k];
     if (first[k].distance <= capped[k].bound || capped[k].bound == pieces[q].bound)
@@ -384,11 +394,11 @@ std::vector<Breakpoint> PieceMeetings::run(const std::vector<Piece>& pieces) {
       run_again(q);
   }
   pieces_finished_ -= again.size() - (pieces.size() - capped.size());  // they finish in the second pass
-  const std::vector<Breakpoint> second = run_launches(again, 0);
+  std::vector<Breakpoint>& second = buffers_.second;
+  run_launches(again, 0, second);
   for (std::size_t k = 0; k < again.size(); ++k) out[again_of[k]] = second[k];
   log().debug("persistent: {} of {} piece(s) ended within local columns of {} ({} tried there); {:.1f} ms in all",
               pieces.size() - again.size(), pieces.size(), local, capped.size(), 1e3 * seconds_since(start));
-  return out;
 }
 
 // Where the piece's columns may be shared out in local memory, under a bound from its
@@ -406,16 +416,16 @@ Breakpoint PieceMeetings::run_alone(const Piece& piece) {
     log().debug("persistent: estimate {:.0f}, first bound {}", estimate, capped.bound);
   }
   while (capped.bound < piece.bound && layout_for(layouts, &capped, 1, allowed, params_.at("halo")).room > 0) {
-    const Breakpoint found = run_launches({capped}, 0).front();
+    const Breakpoint found = run_launch_of(capped);
     if (found.distance <= capped.bound) return found;
     log().debug("persistent: no meeting within the bound {}; again under {}", capped.bound,
                 std::min(piece.bound, 2 * capped.bound));
     capped.bound = std::min(piece.bound, 2 * capped.bound);
   }
-  return run_launches({piece}, 0).front();
+  return run_launch_of(piece);
 }
 
-std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t local) {
+void PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t local, std::vector<Breakpoint>& out) {
   const DeviceInfo& info = device_.info();
   const std::int64_t allowed = groups_allowed(info, params_), wg = params_.at("wg");
   const std::int64_t global_wg = global_workgroup(info, params_);
@@ -423,8 +433,7 @@ std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pi
   // what the strings leave of the device (a tenth kept for the driver).
   const std::uint64_t room =
       info.global_memory / 10 * 9 > strings_.bytes ? info.global_memory / 10 * 9 - strings_.bytes : 0;
-  std::vector<Breakpoint> out;
-  out.reserve(pieces.size());
+  out.clear();
   for (std::size_t first = 0; first < pieces.size();) {
     std::size_t count = 0;
     std::uint64_t width = 0;  // of the global columns
@@ -457,7 +466,6 @@ std::vector<Breakpoint> PieceMeetings::run_launches(const std::vector<Piece>& pi
     launch(&pieces[first], count, groups, narrow, local, out);
     first += count;
   }
-  return out;
 }
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
@@ -605,7 +613,7 @@ Result pair_distance(OpenDevice& device, const Call& call) {
   const double sampled = seconds_since(start);
   Result result;
   result.distance =
-      meetings.run({Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}}).front().distance;
+      meetings.run_one(Piece{0, m, 0, n, std::clamp<std::int64_t>(call.max_distance, 0, std::max(m, n))}).distance;
   result.costs = meetings.costs();
   log().debug("persistent: strings on the device in {:.2f} ms, sampled in {:.2f} ms (both near 0 where the call did them ahead), run in {:.2f} ms (kernels {:.2f} ms)",
               1e3 * copied, 1e3 * (sampled - copied), 1e3 * (seconds_since(start) - sampled),
@@ -643,7 +651,8 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
     const DeviceStrings strings(joined.buffer, joined.bytes);
     const DivergenceSample sample(call.strings[call.pairs[longest].a], call.strings[call.pairs[longest].b]);
     PieceMeetings meetings(device, strings, call.params, extend_by_words(sample, call.params.at("extend")));
-    const std::vector<Breakpoint> found = meetings.run(pieces);
+    std::vector<Breakpoint> found;
+    meetings.run(pieces, found);
     for (std::size_t q = 0; q < pieces.size(); ++q) out.distances[piece_of[q]] = found[q].distance;
     out.costs = meetings.costs();
   }

@@ -45,6 +45,7 @@ struct TracebackBuffers {
   explicit TracebackBuffers(OpenDevice& device) : runs(device) {}
   std::vector<TracebackPiece> table;
   Pinned<cl_ulong> runs;
+  std::vector<std::size_t> written;  // each piece's count of runs
   GrowingBuffer d_table, d_fronts, d_runs;
 };
 
@@ -124,7 +125,8 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
   // hundreds of bytes from the next one's, a cache and TLB miss each (0.2 s for 320,000
   // pieces read in a row on the H100 host); then where they go, then copied in parallel.
   const Clock::time_point unpack_start = Clock::now();
-  std::vector<std::size_t> written(count);
+  std::vector<std::size_t>& written = kept_.written;
+  written.resize(count);
   parallel_each(count, thread_count(0), [&](std::size_t q) {
     const cl_ulong n = runs[static_cast<std::size_t>(table[q].run_offset)];
     if (n == RUNS_NO_PATH || n > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))

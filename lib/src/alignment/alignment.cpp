@@ -8,6 +8,8 @@
 // I or all D; the others go to the next level. Distances halve per level, so a pair of
 // distance d takes about log2(d / the tracebacks' limit) + 2 levels of launches.
 #include <algorithm>
+#include <atomic>
+#include <climits>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -182,10 +184,11 @@ struct AssemblyTables {
 // pieces took 35 ms more than with glibc keeping what it freed, session 46 call 6).
 struct ChunkTables {
   explicit ChunkTables(detail::OpenDevice&) {}
-  std::vector<PairPiece> level, next, split;  // the pieces of a level, of the next, those split
-  std::vector<Piece> bounded;                 // those split, as the breakpoint engine takes them
+  std::vector<PairPiece> level, next;         // the pieces of a level, of the next
+  std::vector<std::size_t> split;             // the level's pieces split
+  std::vector<Piece> bounded;                 // those, as the breakpoint engine takes them
   std::vector<Breakpoint> found;              // and their breakpoints
-  std::map<const detail::Variant*, std::vector<PairPiece>> traced;  // those traced, by engine
+  std::map<const detail::Variant*, std::vector<std::size_t>> traced;  // those traced, by engine
   std::vector<Piece> exact;                   // an engine's traced, as it takes them
   std::vector<PieceTracer::Span> spans;       // and where their runs went
   std::vector<FinishedPiece> finished;
@@ -193,16 +196,23 @@ struct ChunkTables {
   AssemblyTables assembly;
 };
 
+// Pieces a host thread takes at least in a level's passes over its tables (10^6 pieces of
+// 10^5 alignments: tens of milliseconds a pass on one thread, memory-bound).
+constexpr std::size_t kPiecesPerSlice = 16384;
+
 // Splits and traces the pieces level by level until every one is finished (into
 // tables.finished, emptied first); sets the pairs' distances from their top pieces.
 // `level_begins` is told each level as it begins.
 void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std::vector<Alignment>& out,
-                   ChunkTables& tables, const std::function<void(std::size_t level)>& level_begins) {
+                   ChunkTables& tables, unsigned threads, const std::function<void(std::size_t level)>& level_begins) {
   std::vector<FinishedPiece>& finished = tables.finished;
   CigarRuns& runs = tables.runs;
   std::vector<PairPiece>& pieces = tables.level;
-  std::vector<PairPiece>& split = tables.split;
+  std::vector<std::size_t>& split = tables.split;
   std::vector<Piece>& bounded = tables.bounded;
+  const auto each = [&](std::size_t count, const auto& body) {
+    detail::parallel_items(count, threads, kPiecesPerSlice, body);
+  };
   finished.clear();
   runs.clear();
   pieces.assign(top.begin(), top.end());
@@ -212,60 +222,77 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
     const Clock::time_point level_start = Clock::now();
     double trace_ms = 0, split_ms = 0;
     split.clear();
-    std::map<const detail::Variant*, std::vector<PairPiece>>& traced = tables.traced;
+    std::map<const detail::Variant*, std::vector<std::size_t>>& traced = tables.traced;
     for (auto& [tracer, group] : traced) group.clear();
-    for (const PairPiece& piece : pieces) {
+    for (std::size_t q = 0; q < pieces.size(); ++q) {
+      const PairPiece& piece = pieces[q];
       const detail::Variant* tracer = piece.distance >= 0 ? engines.tracer_for(piece.distance) : nullptr;
       if (written_on_host(piece))
         finished.push_back({piece});
       else if (tracer)
-        traced[tracer].push_back(piece);
+        traced[tracer].push_back(q);
       else
-        split.push_back(piece);
+        split.push_back(q);
     }
     for (const auto& [tracer, group] : traced) {
       if (group.empty()) continue;
       std::vector<Piece>& exact = tables.exact;
-      exact.clear();
-      for (const PairPiece& piece : group) exact.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset,
-                                                            piece.at.n, piece.distance});
+      exact.resize(group.size());
+      each(group.size(), [&](std::size_t k) {
+        const Piece& at = pieces[group[k]].at;
+        exact[k] = {at.a_offset, at.m, at.b_offset, at.n, pieces[group[k]].distance};
+      });
       std::vector<PieceTracer::Span>& spans = tables.spans;
       spans.clear();
       const Clock::time_point trace_start = Clock::now();
       engines.trace(*tracer, exact, runs, spans);
       trace_ms += 1e3 * detail::seconds_since(trace_start);
-      for (std::size_t q = 0; q < group.size(); ++q) finished.push_back({group[q], spans[q]});
+      const std::size_t before = finished.size();
+      finished.resize(before + group.size());
+      each(group.size(), [&](std::size_t k) { finished[before + k] = {pieces[group[k]], spans[k]}; });
     }
     if (split.empty()) {
       detail::log().debug("align: level {}: {} finished ({:.1f} ms, tracebacks {:.1f})", level, finished.size(),
                           1e3 * detail::seconds_since(level_start), trace_ms);
       break;
     }
-    bounded.clear();
-    for (const PairPiece& piece : split)
-      bounded.push_back({piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
-                         piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0, piece.at.estimate});
+    bounded.resize(split.size());
+    each(split.size(), [&](std::size_t k) {
+      const PairPiece& piece = pieces[split[k]];
+      bounded[k] = {piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n,
+                    piece.distance >= 0 ? piece.distance : piece.at.bound, piece.distance >= 0, piece.at.estimate};
+    });
     const Clock::time_point split_start = Clock::now();
     std::vector<Breakpoint>& found = tables.found;
     engines.split(bounded, found);
     split_ms = 1e3 * detail::seconds_since(split_start);
+    // Each split piece's two halves, in order; a top piece above its bound leaves none (its
+    // pair's distance stays -1), a piece of known distance met at another is a defect.
     std::vector<PairPiece>& next = tables.next;
-    next.clear();
-    for (std::size_t q = 0; q < split.size(); ++q) {
-      const PairPiece& piece = split[q];
-      const Breakpoint& at = found[q];
+    next.resize(2 * split.size());
+    std::atomic<bool> any_dropped{false};
+    each(split.size(), [&](std::size_t k) {
+      const PairPiece& piece = pieces[split[k]];
+      const Breakpoint& at = found[k];
       if (piece.distance < 0) {  // the top: the pair's distance, or above the bound
-        if (at.distance > bounded[q].bound) continue;
+        if (at.distance > bounded[k].bound) {
+          next[2 * k].pair = next[2 * k + 1].pair = SIZE_MAX;
+          any_dropped = true;
+          return;
+        }
         out[piece.pair].distance = at.distance;
       } else if (at.distance != piece.distance) {
         throw Error(ErrorCode::internal, "a piece of known distance " + std::to_string(piece.distance) +
                                              " met at " + std::to_string(at.distance));
       }
       const Piece& whole = piece.at;
-      next.push_back({piece.pair, {whole.a_offset, at.i, whole.b_offset, at.j, 0}, at.forward_score});
-      next.push_back({piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
-                      at.backward_score});
-    }
+      next[2 * k] = {piece.pair, {whole.a_offset, at.i, whole.b_offset, at.j, 0}, at.forward_score};
+      next[2 * k + 1] = {piece.pair, {whole.a_offset + at.i, whole.m - at.i, whole.b_offset + at.j, whole.n - at.j, 0},
+                         at.backward_score};
+    });
+    if (any_dropped)
+      next.erase(std::remove_if(next.begin(), next.end(), [](const PairPiece& p) { return p.pair == SIZE_MAX; }),
+                 next.end());
     pieces.swap(next);
     detail::log().debug("align: level {}: {} piece(s) split, {} finished ({:.1f} ms: breakpoints {:.1f}, tracebacks {:.1f})",
                         level, split.size(), finished.size(), 1e3 * detail::seconds_since(level_start), split_ms, trace_ms);
@@ -619,7 +646,8 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       PieceEngines engines(device, chunk.a, chunk.b, std::move(chunk.on_device), *plan.variant, plan.params, quick);
       std::vector<Alignment> done(chunk.pairs.size());
       ChunkTables& tables = device.state<ChunkTables>("align");
-      finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables, level_begins);
+      finish_pieces(engines, top_pieces(chunk.pairs, options.max_distance, done), done, tables,
+                    detail::thread_count(options.threads), level_begins);
       const auto assembled = std::chrono::steady_clock::now();
       assemble(tables.finished, tables.runs, chunk.a, chunk.b, chunk.pairs, done, detail::thread_count(options.threads),
                tables.assembly);

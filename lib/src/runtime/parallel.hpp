@@ -67,4 +67,14 @@ void parallel_slices(std::size_t count, unsigned threads, Body&& body) {
                   [&](std::size_t, std::size_t begin, std::size_t end) { body(begin, end); });
 }
 
+// Runs body(i) for every i in [0, count), in slices of at least `least` items (passes over
+// tables of 10^6 small items: cheap work a slice, memory-bound on one thread).
+template <typename Body>
+void parallel_items(std::size_t count, unsigned threads, std::size_t least, Body&& body) {
+  parallel_slices(count, slice_count(count, threads, least), threads,
+                  [&](std::size_t, std::size_t begin, std::size_t end) {
+                    for (std::size_t i = begin; i < end; ++i) body(i);
+                  });
+}
+
 }  // namespace levcl::detail

@@ -203,33 +203,49 @@ struct LaunchTable {
   std::uint64_t width = 0;  // column entries of every piece
 };
 
+// Pieces a host thread takes at least in the per-piece passes over a launch (its table, its
+// results): a launch of 10^6 pieces (an alignment's level) costs the host tens of
+// milliseconds a pass on one thread, memory-bound.
+constexpr std::size_t kPiecesPerSlice = 16384;
+
 // `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
-// global); `halo`: the kernel's HALO.
+// global); `halo`: the kernel's HALO. Each piece's columns start where the piece before
+// ends: a slice's widths summed first, then each slice written from its sum's offset.
 void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
                   std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
-  table.pieces.clear();
-  table.width = 0;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   const bool host_state = groups > 1;
+  table.pieces.resize(count);
   if (host_state) {
     table.flags.resize(count * static_cast<std::size_t>(groups));
     table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
   }
-  for (std::size_t q = 0; q < count; ++q) {
-    const Piece& piece = pieces[q];
-    const Positions at = positions_of(piece);
-    // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
-    const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
-    const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
-    table.pieces.push_back({piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(table.width),
-                            at.low, piece.bound, solo_last, shares.empty() ? 0 : shares[q].width,
-                            shares.empty() ? 0 : shares[q].halo});
-    table.width += static_cast<std::uint64_t>(at.width);
-    if (!host_state) continue;
-    for (std::int64_t g = 0; g < groups; ++g)
-      table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
-    table.state[q * PERSISTENT_STATE_INTS(lead) + STATE_SOLUTION] = INT_MAX;
-  }
+  const unsigned threads = thread_count(0);
+  const std::size_t slices = slice_count(count, threads, kPiecesPerSlice);
+  std::vector<std::uint64_t> offsets(slices + 1, 0);  // each slice's first column entry
+  parallel_slices(count, slices, threads, [&](std::size_t slice, std::size_t begin, std::size_t end) {
+    for (std::size_t q = begin; q < end; ++q) offsets[slice + 1] += static_cast<std::uint64_t>(positions_of(pieces[q]).width);
+  });
+  for (std::size_t k = 0; k < slices; ++k) offsets[k + 1] += offsets[k];
+  table.width = offsets[slices];
+  parallel_slices(count, slices, threads, [&](std::size_t slice, std::size_t begin, std::size_t end) {
+    std::uint64_t width = offsets[slice];
+    for (std::size_t q = begin; q < end; ++q) {
+      const Piece& piece = pieces[q];
+      const Positions at = positions_of(piece);
+      // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
+      const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
+      const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
+      table.pieces[q] = {piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(width),
+                         at.low, piece.bound, solo_last, shares.empty() ? 0 : shares[q].width,
+                         shares.empty() ? 0 : shares[q].halo};
+      width += static_cast<std::uint64_t>(at.width);
+      if (!host_state) continue;
+      for (std::int64_t g = 0; g < groups; ++g)
+        table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
+      table.state[q * PERSISTENT_STATE_INTS(lead) + STATE_SOLUTION] = INT_MAX;
+    }
+  });
 }
 
 // A launch's device buffers and host tables, kept by the device from call to call (a pair's
@@ -242,9 +258,11 @@ struct LaunchBuffers {
   std::optional<DeviceCounters> flags;  // also read for the progress as a launch runs
   LaunchTable host_table;
   std::vector<PersistentResult> host_results;
-  std::vector<Piece> capped, again;  // run's pieces within local columns, and those run again
+  std::vector<std::int64_t> caps;    // run's bounds within local columns (local_bound)
+  std::vector<Piece> capped, again;  // its pieces within local columns, and those run again
   std::vector<std::size_t> capped_of, again_of;
   std::vector<Breakpoint> first, second;  // their breakpoints
+  std::vector<char> ended;                // whether each capped piece ended within its cap
 };
 
 // The breakpoints of pieces of two strings on the device, as few launches as device
@@ -350,12 +368,19 @@ void PieceMeetings::prepare_levels() {
 }
 
 void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint>& out) {
-  for (const Piece& piece : pieces)
+  // The passes over the pieces on the host's threads, as launch's.
+  const unsigned threads = thread_count(0);
+  const auto each = [&](std::size_t count, const auto& body) {
+    parallel_items(count, threads, kPiecesPerSlice, body);
+  };
+  each(pieces.size(), [&](std::size_t q) {
+    const Piece& piece = pieces[q];
     if (piece.m > PERSISTENT_MAX_LENGTH || piece.n > PERSISTENT_MAX_LENGTH ||
         positions_of(piece).width > PERSISTENT_MAX_LENGTH)
       throw Error(ErrorCode::input_too_long, "persistent takes strings of up to " +
                                                  std::to_string(PERSISTENT_MAX_LENGTH) +
                                                  " bytes, and as many diagonals (32-bit rows and positions)");
+  });
   if (pieces.size() == 1 && !batch_) {
     out.assign(1, run_alone(pieces.front()));
     return;
@@ -365,38 +390,38 @@ void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint
   if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
     return run_launches(pieces, 0, out);
   out.resize(pieces.size());
+  std::vector<std::int64_t>& caps = buffers_.caps;
   std::vector<Piece>& capped = buffers_.capped;
   std::vector<Piece>& again = buffers_.again;
   std::vector<std::size_t>& capped_of = buffers_.capped_of;
   std::vector<std::size_t>& again_of = buffers_.again_of;
-  capped.clear(), again.clear(), capped_of.clear(), again_of.clear();
-  const auto run_again = [&](std::size_t q) {
-    again.push_back(pieces[q]);
-    again_of.push_back(q);
-  };
-  for (std::size_t q = 0; q < pieces.size(); ++q) {
-    const std::int64_t cap = local_bound(pieces[q], local);
-    if (cap < 0) {
-      run_again(q);
-      continue;
-    }
-    capped.push_back(pieces[q]);
-    capped.back().bound = cap;
-    capped_of.push_back(q);
-  }
+  std::vector<char>& ended = buffers_.ended;
+  capped_of.clear(), again_of.clear();
+  caps.resize(pieces.size());
+  each(pieces.size(), [&](std::size_t q) { caps[q] = local_bound(pieces[q], local); });
+  for (std::size_t q = 0; q < pieces.size(); ++q) (caps[q] < 0 ? again_of : capped_of).push_back(q);
+  capped.resize(capped_of.size());
+  each(capped.size(), [&](std::size_t k) {
+    capped[k] = pieces[capped_of[k]];
+    capped[k].bound = caps[capped_of[k]];
+  });
   std::vector<Breakpoint>& first = buffers_.first;
   run_launches(capped, local, first);
-  for (std::size_t k = 0; k < capped.size(); ++k) {
+  // Those that met within their cap, or whose cap was their bound, are done; the others run again.
+  ended.resize(capped.size());
+  each(capped.size(), [&](std::size_t k) {
     const std::size_t q = capped_of[k];
-    if (first[k].distance <= capped[k].bound || capped[k].bound == pieces[q].bound)
-      out[q] = first[k];
-    else
-      run_again(q);
-  }
+    ended[k] = first[k].distance <= capped[k].bound || capped[k].bound == pieces[q].bound;
+    if (ended[k]) out[q] = first[k];
+  });
+  for (std::size_t k = 0; k < capped.size(); ++k)
+    if (!ended[k]) again_of.push_back(capped_of[k]);
+  again.resize(again_of.size());
+  each(again.size(), [&](std::size_t k) { again[k] = pieces[again_of[k]]; });
   pieces_finished_ -= again.size() - (pieces.size() - capped.size());  // they finish in the second pass
   std::vector<Breakpoint>& second = buffers_.second;
   run_launches(again, 0, second);
-  for (std::size_t k = 0; k < again.size(); ++k) out[again_of[k]] = second[k];
+  each(again.size(), [&](std::size_t k) { out[again_of[k]] = second[k]; });
   log().debug("persistent: {} of {} piece(s) ended within local columns of {} ({} tried there); {:.1f} ms in all",
               pieces.size() - again.size(), pieces.size(), local, capped.size(), 1e3 * seconds_since(start));
 }
@@ -501,10 +526,18 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
   const std::vector<PersistentResult>& results =
       run_kernel(kernel, table, groups, launch_halo, wg, spread.room > 0, distance / 2 + 1);
-  for (std::size_t q = 0; q < count; ++q) {
-    costs_.cells += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
-    out.push_back(breakpoint_of(results[q], pieces[q].bound));
-  }
+  const std::size_t before = out.size();
+  out.resize(before + count);
+  const unsigned threads = thread_count(0);
+  const std::size_t slices = slice_count(count, threads, kPiecesPerSlice);
+  std::vector<std::uint64_t> cells(slices, 0);
+  parallel_slices(count, slices, threads, [&](std::size_t slice, std::size_t begin, std::size_t end) {
+    for (std::size_t q = begin; q < end; ++q) {
+      cells[slice] += (static_cast<std::uint64_t>(results[q].cells_high) << 32) | results[q].cells_low;
+      out[before + q] = breakpoint_of(results[q], pieces[q].bound);
+    }
+  });
+  for (const std::uint64_t c : cells) costs_.cells += c;
 }
 
 const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table,

@@ -9,10 +9,10 @@
 // distance d takes about log2(d / the tracebacks' limit) + 2 levels of launches.
 #include <algorithm>
 #include <atomic>
-#include <climits>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -197,10 +197,6 @@ struct ChunkTables {
   AssemblyTables assembly;
 };
 
-// Pieces a host thread takes at least in a level's passes over its tables (10^6 pieces of
-// 10^5 alignments: tens of milliseconds a pass on one thread, memory-bound).
-constexpr std::size_t kPiecesPerSlice = 16384;
-
 // Splits and traces the pieces level by level until every one is finished (into
 // tables.finished, emptied first); sets the pairs' distances from their top pieces.
 // `level_begins` is told each level as it begins.
@@ -211,9 +207,7 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
   std::vector<PairPiece>& pieces = tables.level;
   std::vector<std::size_t>& split = tables.split;
   std::vector<Piece>& bounded = tables.bounded;
-  const auto each = [&](std::size_t count, const auto& body) {
-    detail::parallel_items(count, threads, kPiecesPerSlice, body);
-  };
+  const auto each = [&](std::size_t count, const auto& body) { detail::parallel_items(count, threads, body); };
   finished.clear();
   runs.clear();
   pieces.assign(top.begin(), top.end());

@@ -67,11 +67,15 @@ void parallel_slices(std::size_t count, unsigned threads, Body&& body) {
                   [&](std::size_t, std::size_t begin, std::size_t end) { body(begin, end); });
 }
 
-// Runs body(i) for every i in [0, count), in slices of at least `least` items (passes over
-// tables of 10^6 small items: cheap work a slice, memory-bound on one thread).
+// Items a thread takes at least in a pass over a table of small items (an alignment level's
+// 10^6 pieces: tens of milliseconds a pass on one thread, memory-bound; fewer are not worth
+// waking a helper for).
+constexpr std::size_t kTableSlice = 16384;
+
+// Runs body(i) for every i in [0, count), in slices of at least kTableSlice items.
 template <typename Body>
-void parallel_items(std::size_t count, unsigned threads, std::size_t least, Body&& body) {
-  parallel_slices(count, slice_count(count, threads, least), threads,
+void parallel_items(std::size_t count, unsigned threads, Body&& body) {
+  parallel_slices(count, slice_count(count, threads, kTableSlice), threads,
                   [&](std::size_t, std::size_t begin, std::size_t end) {
                     for (std::size_t i = begin; i < end; ++i) body(i);
                   });

@@ -203,11 +203,6 @@ struct LaunchTable {
   std::uint64_t width = 0;  // column entries of every piece
 };
 
-// Pieces a host thread takes at least in the per-piece passes over a launch (its table, its
-// results): a launch of 10^6 pieces (an alignment's level) costs the host tens of
-// milliseconds a pass on one thread, memory-bound.
-constexpr std::size_t kPiecesPerSlice = 16384;
-
 // `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
 // global); `halo`: the kernel's HALO. Each piece's columns start where the piece before
 // ends: a slice's widths summed first, then each slice written from its sum's offset.
@@ -221,7 +216,7 @@ void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, st
     table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
   }
   const unsigned threads = thread_count(0);
-  const std::size_t slices = slice_count(count, threads, kPiecesPerSlice);
+  const std::size_t slices = slice_count(count, threads, kTableSlice);
   std::vector<std::uint64_t> offsets(slices + 1, 0);  // each slice's first column entry
   parallel_slices(count, slices, threads, [&](std::size_t slice, std::size_t begin, std::size_t end) {
     for (std::size_t q = begin; q < end; ++q) offsets[slice + 1] += static_cast<std::uint64_t>(positions_of(pieces[q]).width);
@@ -371,9 +366,7 @@ void PieceMeetings::prepare_levels() {
 void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint>& out) {
   // The passes over the pieces on the host's threads, as launch's.
   const unsigned threads = thread_count(0);
-  const auto each = [&](std::size_t count, const auto& body) {
-    parallel_items(count, threads, kPiecesPerSlice, body);
-  };
+  const auto each = [&](std::size_t count, const auto& body) { parallel_items(count, threads, body); };
   each(pieces.size(), [&](std::size_t q) {
     const Piece& piece = pieces[q];
     if (piece.m > PERSISTENT_MAX_LENGTH || piece.n > PERSISTENT_MAX_LENGTH ||
@@ -388,8 +381,10 @@ void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint
   }
   const auto start = std::chrono::steady_clock::now();
   const std::int64_t local = params_.at("local");
-  if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_)))
-    return run_launches(pieces, 0, out);
+  if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(groups_allowed(device_.info(), params_))) {
+    run_launches(pieces, 0, out);
+    return;
+  }
   out.resize(pieces.size());
   std::vector<std::int64_t>& caps = buffers_.caps;
   std::vector<Piece>& capped = buffers_.capped;
@@ -534,7 +529,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   const std::size_t before = out.size();
   out.resize(before + count);
   const unsigned threads = thread_count(0);
-  const std::size_t slices = slice_count(count, threads, kPiecesPerSlice);
+  const std::size_t slices = slice_count(count, threads, kTableSlice);
   std::vector<std::uint64_t> cells(slices, 0);
   parallel_slices(count, slices, threads, [&](std::size_t slice, std::size_t begin, std::size_t end) {
     for (std::size_t q = begin; q < end; ++q) {

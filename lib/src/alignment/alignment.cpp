@@ -9,7 +9,6 @@
 // distance d takes about log2(d / the tracebacks' limit) + 2 levels of launches.
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -322,16 +321,13 @@ std::pair<std::uint64_t, std::uint64_t> consumption(const detail::CigarRun& run)
 // to size.
 void write_part(PathPart& part, const std::vector<FinishedPiece>& finished, const std::vector<std::size_t>& order,
                 const CigarRuns& runs) {
-  constexpr std::size_t kRunChars = 21;  // 20 digits of a 64-bit length, and its operation
   std::string& text = part.text;
   std::size_t size = 0;
   detail::CigarRun pending{0, 0};
   const auto flush = [&] {
-    if (text.size() - size < kRunChars) text.resize(std::max<std::size_t>(2 * text.size(), 256));
+    if (text.size() - size < detail::kRunTextMost) text.resize(std::max<std::size_t>(2 * text.size(), 256));
     char* const at = text.data() + size;
-    char* const end = std::to_chars(at, at + kRunChars - 1, pending.length).ptr;
-    *end = pending.op;
-    const std::size_t chars = static_cast<std::size_t>(end + 1 - at);
+    const auto chars = static_cast<std::size_t>(detail::write_run(at, pending.op, pending.length) - at);
     size += chars;
     if (part.runs++ == 0) part.head = pending, part.head_chars = chars;
     part.tail = pending, part.tail_chars = chars;

@@ -1,6 +1,5 @@
 #include "io/cigar.hpp"
 
-#include <charconv>
 #include <cstring>
 #include <string_view>
 
@@ -10,11 +9,10 @@ namespace levcl {
 namespace detail {
 
 std::size_t append_run(std::string& cigar, char op, std::uint64_t length) {
-  char text[24];
-  char* const end = std::to_chars(text, text + sizeof text - 1, length).ptr;
-  *end = op;
-  cigar.append(text, static_cast<std::size_t>(end + 1 - text));
-  return static_cast<std::size_t>(end + 1 - text);
+  char text[kRunTextMost];
+  const auto chars = static_cast<std::size_t>(write_run(text, op, length) - text);
+  cigar.append(text, chars);
+  return chars;
 }
 
 void malformed_cigar(const std::string& why) { throw Error(ErrorCode::invalid_argument, "malformed CIGAR: " + why); }

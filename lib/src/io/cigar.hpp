@@ -2,13 +2,25 @@
 // (verify_alignment, levcl.hpp).
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace levcl::detail {
 
-// Appends the run `length` times `op` to `cigar` as text ("12="); returns the bytes written.
+// The most bytes a run's text takes: the 20 digits of a 64-bit length, and its operation.
+constexpr std::size_t kRunTextMost = 21;
+
+// Writes the run `length` times `op` as text ("12=") at `at`, which has room for
+// kRunTextMost bytes; returns where it ends.
+inline char* write_run(char* at, char op, std::uint64_t length) {
+  char* const end = std::to_chars(at, at + kRunTextMost - 1, length).ptr;
+  *end = op;
+  return end + 1;
+}
+
+// Appends the run to `cigar` as text; returns the bytes written.
 std::size_t append_run(std::string& cigar, char op, std::uint64_t length);
 
 // Throws invalid_argument: "malformed CIGAR: " and why.

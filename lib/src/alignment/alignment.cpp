@@ -189,6 +189,7 @@ struct ChunkTables {
   std::vector<Piece> bounded;                 // those, as the breakpoint engine takes them
   std::vector<Breakpoint> found;              // and their breakpoints
   std::map<const detail::Variant*, std::vector<std::size_t>> traced;  // those traced, by engine
+  std::map<const detail::Variant*, std::vector<PairPiece>> waiting;  // those of the levels before
   std::vector<Piece> exact;                   // an engine's traced, as it takes them
   std::vector<PieceTracer::Span> spans;       // and where their runs went
   std::vector<FinishedPiece> finished;
@@ -209,6 +210,7 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
   const auto each = [&](std::size_t count, const auto& body) { detail::parallel_items(count, threads, body); };
   finished.clear();
   runs.clear();
+  for (auto& [tracer, early] : tables.waiting) early.clear();
   pieces.assign(top.begin(), top.end());
   using Clock = std::chrono::steady_clock;
   for (std::size_t level = 0; !pieces.empty(); ++level) {
@@ -228,22 +230,38 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
       else
         split.push_back(q);
     }
-    for (const auto& [tracer, group] : traced) {
-      if (group.empty()) continue;
-      std::vector<Piece>& exact = tables.exact;
-      exact.resize(group.size());
-      each(group.size(), [&](std::size_t k) {
-        const Piece& at = pieces[group[k]].at;
-        exact[k] = {at.a_offset, at.m, at.b_offset, at.n, pieces[group[k]].distance};
-      });
-      std::vector<PieceTracer::Span>& spans = tables.spans;
-      spans.clear();
-      const Clock::time_point trace_start = Clock::now();
-      engines.trace(*tracer, exact, runs, spans);
-      trace_ms += 1e3 * detail::seconds_since(trace_start);
-      const std::size_t before = finished.size();
-      finished.resize(before + group.size());
-      each(group.size(), [&](std::size_t k) { finished[before + k] = {pieces[group[k]], spans[k]}; });
+    // Pieces traced while others are still split wait for the last level, where all are
+    // traced in one launch a traceback engine: a divergent pair's levels each finish a few
+    // hundred (HHV-6B x EBV's eight levels of tracebacks, 5.3 ms of launches and reads).
+    std::map<const detail::Variant*, std::vector<PairPiece>>& waiting = tables.waiting;
+    if (!split.empty()) {
+      for (const auto& [tracer, group] : traced)
+        for (const std::size_t q : group) waiting[tracer].push_back(pieces[q]);
+    } else {
+      for (auto& [tracer, group] : traced) waiting[tracer];  // every engine with pieces, in the map's order
+      for (auto& [tracer, early] : waiting) {
+        const std::vector<std::size_t>& group = traced[tracer];
+        const std::size_t count = early.size() + group.size();
+        if (count == 0) continue;
+        const auto piece_at = [&](std::size_t k) -> const PairPiece& {
+          return k < early.size() ? early[k] : pieces[group[k - early.size()]];
+        };
+        std::vector<Piece>& exact = tables.exact;
+        exact.resize(count);
+        each(count, [&](std::size_t k) {
+          const PairPiece& piece = piece_at(k);
+          exact[k] = {piece.at.a_offset, piece.at.m, piece.at.b_offset, piece.at.n, piece.distance};
+        });
+        std::vector<PieceTracer::Span>& spans = tables.spans;
+        spans.clear();
+        const Clock::time_point trace_start = Clock::now();
+        engines.trace(*tracer, exact, runs, spans);
+        trace_ms += 1e3 * detail::seconds_since(trace_start);
+        const std::size_t before = finished.size();
+        finished.resize(before + count);
+        each(count, [&](std::size_t k) { finished[before + k] = {piece_at(k), spans[k]}; });
+        early.clear();
+      }
     }
     if (split.empty()) {
       detail::log().debug("align: level {}: {} finished ({:.1f} ms, tracebacks {:.1f})", level, finished.size(),

@@ -145,14 +145,14 @@ BatchRow levcl_row(const BatchBench& b, const Workload& w, const std::string& va
   return row;
 }
 
-// Context::aligns on the whole batch after a warm-up run of it, by auto's breakpoint
-// engines or the variant named; every distance checked against the agreed ones and every
-// CIGAR replayed (untimed).
-BatchRow align_row(const BatchBench& b, const Workload& w, const std::string& variant, Agreement& agreed) {
+// Context::aligns on the whole batch after a warm-up run of it, by the breakpoint engines
+// `by` names; every distance checked against the agreed ones and every CIGAR replayed
+// (untimed).
+BatchRow align_row(const BatchBench& b, const Workload& w, const AlignEngine& by, Agreement& agreed) {
   BatchRow row;
-  row.engine = variant == "auto" ? "levcl align" : "levcl align " + variant;
+  row.engine = by.engine;
   row.threads = 1;
-  const levcl::Options options{variant == "auto" ? "" : variant, b.params, -1, b.threads};
+  const levcl::Options options{by.variant, b.params, -1, b.threads};
   b.context->aligns(w.views, w.pairs, options);
   for (int run = 0; run < b.repeat; ++run) {
     const auto start = std::chrono::steady_clock::now();
@@ -312,11 +312,8 @@ int run_batch_bench(const BatchBench& b) {
     }
     Agreement agreed;
     for (const auto& v : b.variants) add(levcl_row(b, w, v, agreed));
-    if (b.align) {
-      add(align_row(b, w, "auto", agreed));
-      for (const auto& v : b.variants)
-        if (v != "auto" && levcl::variant_info(v).can(levcl::Capability::breakpoint)) add(align_row(b, w, v, agreed));
-    }
+    if (b.align)
+      for (const AlignEngine& by : align_engines(b.variants)) add(align_row(b, w, by, agreed));
     for (const Peer* p : b.peers) add(peer_row(b, w, *p, agreed));
   }
   std::cout << report();

@@ -117,6 +117,14 @@ std::optional<std::int64_t> agreed_distance(const std::vector<Row>& workload_row
   return agreed;
 }
 
+std::vector<AlignEngine> align_engines(const std::vector<std::string>& variants) {
+  std::vector<AlignEngine> engines{{"levcl align", ""}};
+  for (const std::string& v : variants)
+    if (v != "auto" && levcl::variant_info(v).can(levcl::Capability::breakpoint))
+      engines.push_back({"levcl align " + v, v});
+  return engines;
+}
+
 double similarity(std::int64_t distance, std::uint64_t len_a, std::uint64_t len_b) {
   const auto longer = std::max(len_a, len_b);
   return longer == 0 ? 1.0 : 1.0 - static_cast<double>(distance) / static_cast<double>(longer);

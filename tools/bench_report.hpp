@@ -40,6 +40,13 @@ double median(std::vector<double> values);
 // Throws levcl::Error (internal) naming every engine's answer when any two disagree.
 std::optional<std::int64_t> agreed_distance(const std::vector<Row>& workload_rows);
 
+// The alignment rows of --align: auto's engines first ("levcl align"), then each variant of
+// `variants` that finds breakpoints ("levcl align NAME"); `variant` as Options takes it.
+struct AlignEngine {
+  std::string engine, variant;
+};
+std::vector<AlignEngine> align_engines(const std::vector<std::string>& variants);
+
 // 1 - distance / max(m, n), the similarity of ../shared/data/README.md.
 double similarity(std::int64_t distance, std::uint64_t len_a, std::uint64_t len_b);
 

@@ -318,10 +318,10 @@ struct Bench {
 
   // Context::align: its CIGAR replayed once, untimed; the params column says how much
   // device memory it held.
-  Row align_row(Row r, const std::string& variant, const std::string& a, const std::string& b) {
-    r.engine = variant == "auto" ? "levcl align" : "levcl align " + variant;
+  Row align_row(Row r, const AlignEngine& by, const std::string& a, const std::string& b) {
+    r.engine = by.engine;
     return measured_row(r, a, b, [&](std::string_view x, std::string_view y, bool checked) {
-      const levcl::Alignment result = context.align(x, y, levcl::Options{variant == "auto" ? "" : variant, params});
+      const levcl::Alignment result = context.align(x, y, levcl::Options{by.variant, params});
       if (checked && levcl::verify_alignment(x, y, result.cigar) != result.distance)
         throw levcl::Error(levcl::ErrorCode::internal, "the CIGAR's cost is not the distance on " + r.workload);
       const double per_byte = static_cast<double>(result.peak_device_bytes) / std::max<std::size_t>(1, x.size() + y.size());
@@ -486,11 +486,8 @@ int run(Options o, const std::string& command, const CLI::App& app) {
       these.push_back(std::move(r));
     };
     for (const auto& v : e.device_variants) add(bench.device_row(base, v, a, b));
-    if (o.align) {
-      add(bench.align_row(base, "auto", a, b));
-      for (const auto& v : e.device_variants)
-        if (v != "auto" && levcl::variant_info(v).can(levcl::Capability::breakpoint)) add(bench.align_row(base, v, a, b));
-    }
+    if (o.align)
+      for (const AlignEngine& by : align_engines(e.device_variants)) add(bench.align_row(base, by, a, b));
     for (const auto& v : e.cpu_variants)
       add(bench.cpu_row(base, "levcl " + v, [&, v] { return levcl::Context().distance(a, b, v, bench.params).distance; }));
     for (const auto* p : e.peers)

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -534,28 +535,21 @@ Chunk next_chunk(detail::OpenDevice& device, const std::vector<std::string_view>
     first = 1;
     return chunk;
   }
-  // The pairs whose strings, each once, come to about kChunkBytes.
+  const detail::BatchCall call{strings.data(), pairs.data(), pairs.size(), {}, threads, -1};
+  std::vector<std::size_t> all(pairs.size());
+  std::iota(all.begin(), all.end(), std::size_t{0});
   const std::size_t begin = first;
-  std::vector<bool> counted(strings.size(), false);
-  std::uint64_t bytes = 0;
-  for (; first < pairs.size() && (first == begin || bytes < kChunkBytes); ++first)
-    for (const std::uint32_t s : {pairs[first].a, pairs[first].b})
-      if (!counted[s]) {
-        counted[s] = true;
-        bytes += strings[s].size();
-      }
-  std::vector<std::size_t> mine(first - begin);
-  for (std::size_t k = 0; k < mine.size(); ++k) mine[k] = k;
-  const detail::BatchCall call{strings.data(), pairs.data() + begin, mine.size(), {}, threads, -1};
+  first = detail::joined_chunk_end(call, all, begin, kChunkBytes);
+  const std::vector<std::size_t> mine(all.begin() + static_cast<std::ptrdiff_t>(begin),
+                                      all.begin() + static_cast<std::ptrdiff_t>(first));
   const detail::JoinedStrings joined = detail::join_strings(device, call, mine, "align-strings");
   chunk.a = chunk.b = joined.host;
-  chunk.on_device = std::make_unique<detail::DeviceStrings>(joined.buffer, joined.bytes);
-  chunk.on_device->host_a = chunk.on_device->host_b = joined.host;
-  for (std::size_t k = 0; k < mine.size(); ++k) {
-    const IndexPair& pair = call.pairs[k];
+  chunk.on_device = std::make_unique<detail::DeviceStrings>(joined.buffer, joined.bytes, joined.host);
+  for (const std::size_t i : mine) {
+    const IndexPair& pair = pairs[i];
     chunk.pairs.push_back({static_cast<std::int64_t>(joined.offset_of.at(pair.a)), length(pair.a),
                            static_cast<std::int64_t>(joined.offset_of.at(pair.b)), length(pair.b), 0, false,
-                           estimate(begin + k)});
+                           estimate(i)});
   }
   return chunk;
 }

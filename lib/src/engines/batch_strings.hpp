@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engines/registry.hpp"
@@ -27,5 +28,25 @@ struct JoinedStrings {
 // bus's full speed.
 JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std::vector<std::size_t>& pairs,
                            const std::string& state_key);
+
+// The end of the chunk of pairs call.pairs[ids[first]], call.pairs[ids[first + 1]], ...
+// whose strings, each once, fit `most` bytes (one pair at least): what one join_strings of
+// them holds.
+template <typename Id>
+std::size_t joined_chunk_end(const BatchCall& call, const std::vector<Id>& ids, std::size_t first, std::uint64_t most) {
+  std::unordered_set<std::uint32_t> held;
+  std::uint64_t bytes = 0;
+  std::size_t end = first;
+  for (; end < ids.size(); ++end) {
+    const IndexPair p = call.pairs[ids[end]];
+    const std::uint64_t adds = (held.count(p.a) ? 0 : call.strings[p.a].size()) +
+                               (p.b == p.a || held.count(p.b) ? 0 : call.strings[p.b].size());
+    if (end > first && bytes + adds > most) break;
+    held.insert(p.a);
+    held.insert(p.b);
+    bytes += adds;
+  }
+  return end;
+}
 
 }  // namespace levcl::detail

@@ -69,8 +69,10 @@ class Pinned {
 // of the same views holds are taken, not copied again.
 struct DeviceStrings {
   DeviceStrings(OpenDevice& device, std::string_view a, std::string_view b);
-  // Both sides one buffer already on the device, of `bytes` bytes.
-  DeviceStrings(cl::Buffer both, std::uint64_t bytes) : a(both), b(both), bytes(bytes) {}
+  // Both sides one buffer already on the device, of `bytes` bytes, which the host holds at
+  // `host` (join_strings's).
+  DeviceStrings(cl::Buffer both, std::uint64_t bytes, std::string_view host)
+      : host_a(host), host_b(host), a(both), b(both), bytes(bytes) {}
   std::string_view host_a, host_b;
   cl::Buffer a, b;
   std::uint64_t bytes = 0;  // device memory they hold

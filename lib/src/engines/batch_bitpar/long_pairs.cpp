@@ -4,7 +4,6 @@
 #include <array>
 #include <chrono>
 #include <climits>
-#include <unordered_set>
 
 #include "cl/batch_bitpar.h"
 #include "engines/batch_strings.hpp"
@@ -20,23 +19,6 @@ namespace {
 
 // A chunk's strings, each once, on the device at most (join_strings).
 constexpr std::uint64_t kJoinedBytes = std::uint64_t{256} << 20;
-
-// The end of the chunk of pairs from ids[first] whose strings fit kJoinedBytes (one pair at least).
-std::size_t chunk_end(const BatchCall& call, const std::vector<std::uint32_t>& ids, std::size_t first) {
-  std::unordered_set<std::uint32_t> held;
-  std::uint64_t bytes = 0;
-  std::size_t end = first;
-  for (; end < ids.size(); ++end) {
-    const IndexPair p = call.pairs[ids[end]];
-    const std::uint64_t adds = (held.count(p.a) ? 0 : call.strings[p.a].size()) +
-                               (p.b == p.a || held.count(p.b) ? 0 : call.strings[p.b].size());
-    if (end > first && bytes + adds > kJoinedBytes) break;
-    held.insert(p.a);
-    held.insert(p.b);
-    bytes += adds;
-  }
-  return end;
-}
 
 // The symbol codes of `bytes`, scanned on the host's threads.
 SymbolCodes codes_of(std::string_view bytes, unsigned threads) {
@@ -62,8 +44,7 @@ double run_chunk(OpenDevice& device, const BatchCall& call, const std::vector<st
   const SymbolCodes codes = codes_of(joined.host, call.threads);
   // bitpar's sweeps at that variant's defaults: the same kernel and geometry as its pairs'.
   const Params params = resolve_params(find_variant("bitpar").info, {});
-  DeviceStrings strings(joined.buffer, joined.bytes);
-  strings.host_a = strings.host_b = joined.host;
+  const DeviceStrings strings(joined.buffer, joined.bytes, joined.host);
   BitparSweeps sweeps(device, Geometry::lanes, params, strings, 0, &codes);
   const double prepared = seconds_since(start);
   const auto length = [&](std::uint32_t s) { return static_cast<std::int64_t>(call.strings[s].size()); };
@@ -118,7 +99,7 @@ double run_long_pairs(OpenDevice& device, const BatchCall& call, const std::vect
                       std::int64_t band, BatchResult& out) {
   double kernels = 0;
   for (std::size_t first = 0; first < ids.size();) {
-    const std::size_t end = chunk_end(call, ids, first);
+    const std::size_t end = joined_chunk_end(call, ids, first, kJoinedBytes);
     kernels += run_chunk(device, call, ids, first, end, band, out);
     first = end;
   }

@@ -682,7 +682,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
                         static_cast<std::int64_t>(joined.offset_of.at(call.pairs[i].b)), n,
                         call.max_distance >= 0 ? std::min(call.max_distance, most) : most});
     }
-    const DeviceStrings strings(joined.buffer, joined.bytes);
+    const DeviceStrings strings(joined.buffer, joined.bytes, joined.host);
     const DivergenceSample sample(call.strings[call.pairs[longest].a], call.strings[call.pairs[longest].b]);
     PieceMeetings meetings(device, strings, call.params, extend_by_words(sample, call.params.at("extend")));
     std::vector<Breakpoint> found;

@@ -9,7 +9,7 @@
 // counter, so a stripe only ever waits (on the published progress of the stripe above)
 // for one that a running workgroup holds: deadlock-free whatever the device keeps
 // resident, one launch per pair.
-// A launch runs the sweeps of pieces, two for each towards its middle row (cl/bitpar.h).
+// A launch runs the sweeps of pieces, two for each towards its middle column (cl/bitpar.h).
 //
 // bitpar_vector.cl is the geometry for CPU devices: one work-item per stripe.
 //
@@ -120,7 +120,7 @@ inline void publish_word(Sweep* w, const Tables* tb, const int lane, const int j
   const int base = (jc - 1) & ~31;
   const int before = w->bottom;
   w->bottom += (int)popcount(word_p) - (int)popcount(word_m);
-  if (lane == 0) {  // the last stripe's words too: its bottom row is the sweep's (the host reads it)
+  if (lane == 0) {
     if (!w->last_stripe && w->next_first - 1 > base && w->next_first - 1 <= jc) {
       const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
       tb->top_left[w->s + 1] = before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto);
@@ -363,7 +363,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.next_first = next_first;
     w.out_lane = out_lane;
     w.out_bit = out_bit;
-    w.slot = last_stripe ? sweep.bottom_at : sweep.bus_at + s % slots * words;
+    w.slot = sweep.bus_at + s % slots * words;
     w.above = sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
     w.pv = ~(word_t)0;  // the left boundary climbs by one per row
@@ -390,6 +390,13 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
       sweep_step(&w, &tables, lane, t);
     }
     bottom = w.bottom;
+    // The lane's rows' vertical deltas at the last column: the sweep's edge, for the meeting.
+    if (sweep.edge_at >= 0)
+      for (int h = 0; h < WORD_BITS / 32; ++h)
+        if (row0 + 32 * h < r1) {
+          BUS_P(sweep.edge_at, row0 / 32 + h) = (uint)(w.pv >> (32 * h));
+          BUS_M(sweep.edge_at, row0 / 32 + h) = (uint)(w.mv >> (32 * h));
+        }
     if (lane == 0) {
       if (last_stripe) result[which] = bottom;
       publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met

@@ -6,18 +6,20 @@
 
 #include "shared_types.h"
 
-// A launch runs sweeps of stripes, two for each piece of the strings it is given: the top
-// rows forward, the bottom ones on both strings reversed, so that they meet at the piece's
-// middle row (Hirschberg) and each chain is half the piece's. The strings' symbol codes lie
-// in one buffer, forward and reversed (codes_at); each sweep takes its rows from one string
-// and its columns from the other, at the offsets given. Each has its own band, stripe
-// counters and ring of bus slots; its last stripe leaves its bottom row in a slot of its own
-// and its value at its last column in result[sweep]. The host lists the launch's stripes as claims
-// (sweep, stripe), every stripe after the one above it, so that a workgroup only ever waits
-// on one a running workgroup holds.
+// A launch runs sweeps of stripes, two for each piece of the strings it is given: its left
+// columns forward, its right ones on both strings reversed, so that they meet at the piece's
+// middle column (Hirschberg) and each chain is about half the piece's (a stripe sweeps
+// every column of its sweep: halving the rows instead left each chain the whole width).
+// The strings' symbol codes lie in one buffer, forward and reversed (codes_at); each sweep
+// takes its rows from one string and its columns from the other, at the offsets given.
+// Each has its own band, stripe counters and ring of bus slots; each stripe leaves its
+// vertical deltas at its last column in the sweep's edge (laid out as a slot of m rows),
+// and the last its value there in result[sweep]. The host lists the launch's stripes as
+// claims (sweep, stripe), every stripe after the one above it, so that a workgroup only
+// ever waits on one a running workgroup holds.
 typedef struct {
   shared_long bus_at;                // its first bus slot, in bus words (bitpar.cl: 32-column word pairs; bitpar_vector.cl: bytes)
-  shared_long bottom_at;             // its last stripe's slot, apart from the ring: the host reads the sweeps' together
+  shared_long edge_at;               // its edge, apart from the ring (the host reads the sweeps' together); < 0: none
   shared_long rows_at, columns_at;   // its rows' and columns' first code in the codes buffer
   shared_int m, n;                   // rows and columns
   shared_int band_lo, band_hi;       // diagonals j - i of its own rows and columns (bitpar.hpp)
@@ -29,7 +31,8 @@ typedef struct {
 
 // A stripe's bottom row on the bus, a slot: for n columns, BITPAR_SLOT_WORDS(n) word pairs in
 // bitpar.cl (bit (j - 1) % 32 of pair (j - 1) / 32 is column j's delta: P, +1, in the first
-// word, M, -1, in the second), a byte per column in bitpar_vector.cl (p | m << 1).
+// word, M, -1, in the second), a byte per column in bitpar_vector.cl (p | m << 1). A
+// sweep's edge is the same for its m rows: row i's vertical delta where column j's was.
 #define BITPAR_SLOT_WORDS(n) (((n) + 31) / 32)
 
 // A lanes workgroup's local memory in bitpar.cl, sized here for the host's checks too: the

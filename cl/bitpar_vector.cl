@@ -44,7 +44,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     int bottom = corner + (r1 - r0);
     if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
-    const long slot = last_stripe ? sweep.bottom_at : sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
+    const long slot = sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
 
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int available = s == 0 ? n : 0;
@@ -81,8 +81,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
         const ulong q = out_lane == 0 ? bit_m.s0 : out_lane == 1 ? bit_m.s1 : out_lane == 2 ? bit_m.s2 : bit_m.s3;
         bottom += (int)p - (int)q;
         if (j == next_first - 1 && !last_stripe) top_left[s + 1] = bottom;
-        // The slot's previous stripe's reader must be past this chunk. The last stripe's
-        // row too: it is the sweep's bottom row (the host reads it).
+        // The slot's previous stripe's reader must be past this chunk.
         if (s >= slots && (j == first || (j - 1) % CHUNK == 0))
           wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));
         bus[slot + j - 1] = (uchar)(p | q << 1);
@@ -90,6 +89,11 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
           publish_progress(&progress[s], j);
         }
       }
+    }
+    if (sweep.edge_at >= 0) {  // the rows' vertical deltas at the last column: the sweep's edge
+      const ulong p[4] = {pv.s0, pv.s1, pv.s2, pv.s3}, q[4] = {mv.s0, mv.s1, mv.s2, mv.s3};
+      for (int i = 0; i < r1 - r0; ++i)
+        bus[sweep.edge_at + r0 + i] = (uchar)((p[i / 64] >> (i % 64) & 1) | (q[i / 64] >> (i % 64) & 1) << 1);
     }
     if (last_stripe) result[which] = bottom;
     publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met

@@ -192,7 +192,7 @@ TEST_CASE("an error on one of the devices names it, and the context stays usable
   CHECK(context.distances(views).distances == std::vector<std::int64_t>(8, 1));
 }
 
-TEST_CASE("one long pair over two devices: the top half of the rows on one, the bottom half on the other") {
+TEST_CASE("one long pair over two devices: the left half of the columns swept forward on one, the right half backward on the other") {
   levcl::Context context(two_devices());
   const auto pairs = long_pairs(53, {0.5, 0.03});
   for (const auto& [a, b, expected] : pairs) {
@@ -218,14 +218,14 @@ TEST_CASE("one long pair over two devices: the top half of the rows on one, the 
   CHECK(small.device == context.devices()[0].name);
 }
 
-TEST_CASE("one long pair split between two contexts, the bottom half's row handed over as bytes (levcl-mpi's ranks)") {
+TEST_CASE("one long pair split between two contexts, the backward half's edge handed over as bytes (levcl-mpi's ranks)") {
   levcl::Context near, far;
   const auto pairs = long_pairs(59, {0.5, 0.02});
   for (const auto& [a, b, expected] : pairs) {
     CAPTURE(expected);
     int asked = 0;
-    const levcl::Context::BottomHalf halves = far.bottom_halves(a, b);
-    const levcl::Context::BottomHalf bottom = [&](const std::string& variant, const levcl::Params& params,
+    const levcl::Context::BackwardHalf halves = far.backward_halves(a, b);
+    const levcl::Context::BackwardHalf bottom = [&](const std::string& variant, const levcl::Params& params,
                                                   std::int64_t bound) {
       ++asked;
       return halves(variant, params, bound);
@@ -242,7 +242,7 @@ TEST_CASE("one long pair split between two contexts, the bottom half's row hande
           near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
     CHECK(asked == 0);
   }
-  CHECK_THROWS_AS(far.bottom_halves(pairs[0].a, pairs[0].a)("cpu-bitpar", {}, 10), levcl::Error);
+  CHECK_THROWS_AS(far.backward_halves(pairs[0].a, pairs[0].a)("cpu-bitpar", {}, 10), levcl::Error);
 }
 
 TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {

@@ -105,7 +105,7 @@ TEST_CASE("a single pair, and the listings") {
   CHECK(mpi(2, "--version").out == "levcl-mpi " + levcl_cli("--version").out.substr(6));
 }
 
-TEST_CASE("a long pair split over ranks 0 and 1: the bottom half on rank 1, the distance levcl's") {
+TEST_CASE("a long pair split over ranks 0 and 1: the backward half on rank 1, the distance levcl's") {
   // Pairs of 1.3e9 to 1.6e9 cells (bitpar splits those of 2^30 or more): divergent,
   // similar (its band grows from narrow: several halves asked), of unequal lengths.
   std::mt19937_64 rng(11);
@@ -122,7 +122,7 @@ TEST_CASE("a long pair split over ranks 0 and 1: the bottom half on rank 1, the 
     check_same(files);  // auto
     const Output split = mpi(2, "-v --variant bitpar-vector " + files);
     INFO("stderr: " << split.err);
-    CHECK(split.err.find("split, the bottom half elsewhere") != std::string::npos);
+    CHECK(split.err.find("split, the backward half elsewhere") != std::string::npos);
   }
   // Rank 1 fails to open its device when first asked for a half: the job says so.
   const std::string files = quote(write_file("mpi-long-a0", pairs[0].first)) + " " +

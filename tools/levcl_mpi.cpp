@@ -5,8 +5,9 @@
 // rank runs on --device, else on the device of its local rank among those LEVCL_DEVICE
 // names or else among the host's GPUs (the ranks of one host take them in turn), else on
 // the default device. A single pair runs on rank 0, but one its
-// engine splits in two halves meeting at the middle row (bitpar's sweeps, pairs of 2^30
-// cells or more): there rank 1 computes the bottom half side by side with rank 0's top.
+// engine splits in two halves meeting at the middle column (bitpar's sweeps, pairs of 2^30
+// cells or more): there rank 1 computes the backward half side by side with rank 0's
+// forward one.
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
@@ -168,21 +169,21 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
   return r;
 }
 
-// Rank 1's bottom half of the pair rank 0 sent; an error is the reply's.
-HalfReply bottom_half(const Context::BottomHalf& halves, const HalfRequest& q) {
+// Rank 1's backward half of the pair rank 0 sent; an error is the reply's.
+HalfReply backward_half(const Context::BackwardHalf& halves, const HalfRequest& q) {
   HalfReply r;
   replying(r, [&] { r.row = halves(q.variant, q.params, q.bound); });
   return r;
 }
 
-// A worker rank: computes the chunks rank 0 sends, and rank 1 the bottom halves of the
+// A worker rank: computes the chunks rank 0 sends, and rank 1 the backward halves of the
 // pair it sends, until it says stop.
 void serve(const CommandOptions& o, const std::string& device) {
   LocalRunner here(device);
   PendingSend results;  // the last chunk's, sent while the next is received and computed
   std::optional<Options> settings;
   std::string pair_a, pair_b;
-  Context::BottomHalf halves;  // of pair_a and pair_b
+  Context::BackwardHalf halves;  // of pair_a and pair_b
   for (;;) {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -198,7 +199,7 @@ void serve(const CommandOptions& o, const std::string& device) {
       pair_a = receive_bytes(0, kTagPair);
       pair_b = receive_bytes(0, kTagPair);
       const double received = seconds_since(start);
-      halves = here.context().bottom_halves(pair_a, pair_b);
+      halves = here.context().backward_halves(pair_a, pair_b);
       debug_line(o.verbosity, "the pair (" + std::to_string(pair_a.size()) + " x " + std::to_string(pair_b.size()) +
                                   ") received in " + std::to_string(received) + " s, its halves ready in " +
                                   std::to_string(seconds_since(start) - received) + " s");
@@ -207,10 +208,10 @@ void serve(const CommandOptions& o, const std::string& device) {
     if (status.MPI_TAG == kTagHalf) {
       const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagHalf));
       const auto start = std::chrono::steady_clock::now();
-      const std::string reply = bottom_half(halves, q).encode();
+      const std::string reply = backward_half(halves, q).encode();
       const double computed = seconds_since(start);
       send_bytes(reply, 0, kTagHalfRow);
-      debug_line(o.verbosity, "the bottom half's row for bound " + std::to_string(q.bound) + " computed in " +
+      debug_line(o.verbosity, "the backward half's edge for bound " + std::to_string(q.bound) + " computed in " +
                                   std::to_string(computed) + " s, its " + std::to_string(reply.size()) +
                                   " bytes sent in " + std::to_string(seconds_since(start) - computed) + " s");
       continue;
@@ -294,7 +295,7 @@ class MpiRunner final : public BatchRunner {
       const auto start = std::chrono::steady_clock::now();
       send_bytes(HalfRequest{variant, params, bound}.encode(), 1, kTagHalf);
       const HalfReply reply = HalfReply::decode(receive_bytes(1, kTagHalfRow));
-      debug_line(verbosity_, "rank 1's bottom half's row for bound " + std::to_string(bound) + " came " +
+      debug_line(verbosity_, "rank 1's backward half's edge for bound " + std::to_string(bound) + " came " +
                                  std::to_string(seconds_since(start)) + " s after the request");
       if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
       return reply.row;

@@ -1,6 +1,6 @@
 // What levcl-mpi's ranks send each other, as bytes: a chunk of pairs (each string once,
 // however many of its pairs use it) from rank 0 to a worker, and the chunk's results back;
-// for one long pair split in two, the bottom half asked of rank 1 and its row back.
+// for one long pair split in two, the backward half asked of rank 1 and its edge back.
 // No MPI here: the bytes go through whatever carries them.
 #pragma once
 
@@ -42,7 +42,7 @@ struct ChunkResults {
   static ChunkResults decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
-// Rank 0 asks rank 1 for the bottom half's row of the pair it sent (Context::BottomHalf's
+// Rank 0 asks rank 1 for the backward half's edge of the pair it sent (Context::BackwardHalf's
 // arguments).
 struct HalfRequest {
   std::string variant;
@@ -53,7 +53,7 @@ struct HalfRequest {
   static HalfRequest decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
-// Rank 1's answer: the row (Context::bottom_halves' bytes), or the error that stopped it.
+// Rank 1's answer: the edge (Context::backward_halves' bytes), or the error that stopped it.
 struct HalfReply {
   std::string row;
   bool failed = false;

@@ -186,7 +186,7 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                          const detail::FarRow* bottom) {
+                          const detail::FarEdge* bottom) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -293,8 +293,8 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
     if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      const detail::FarRow bottom =
-          same.variant->bottom_rows(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
+      const detail::FarEdge bottom =
+          same.variant->backward_edges(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
       result = Impl::run(plan, pair, options.max_distance, &bottom);
       name_plan(*result, plan, member_label(0) + ", " + member_label(1));
     }
@@ -306,7 +306,7 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
   return *result;
 }
 
-Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BottomHalf& bottom) {
+Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& bottom) {
   check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
   if (detail::has_input_rules(options))
@@ -319,23 +319,23 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::optional<detail::StringsAhead> ahead;
   const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
   if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
-  const detail::FarRow far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
+  const detail::FarEdge far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);
-  Impl::name_plan(result, plan, plan.device->info().name + ", the bottom half elsewhere");
-  detail::log().info("{}: distance {} of {} x {} split, the bottom half elsewhere, in {:.6f} s ({} cells, {} launches)",
+  Impl::name_plan(result, plan, plan.device->info().name + ", the backward half elsewhere");
+  detail::log().info("{}: distance {} of {} x {} split, the backward half elsewhere, in {:.6f} s ({} cells, {} launches)",
                      result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
                      result.costs.launches);
   return result;
 }
 
-Context::BottomHalf Context::bottom_halves(std::string_view a, std::string_view b) {
+Context::BackwardHalf Context::backward_halves(std::string_view a, std::string_view b) {
   detail::check_length(a, b);
   // The sweeps of the variant and parameters last asked for: the strings uploaded once for
   // every band of them.
   struct Kept {
     std::string variant;
     Params params;
-    detail::FarRow rows;
+    detail::FarEdge rows;
   };
   const auto kept = std::make_shared<std::optional<Kept>>();
   return [this, a, b, kept](const std::string& variant, const Params& params, std::int64_t bound) {
@@ -345,9 +345,9 @@ Context::BottomHalf Context::bottom_halves(std::string_view a, std::string_view 
       kept->reset();
       const detail::DivergenceSample pair(a, b);
       const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
-      if (!plan.device || !plan.variant->bottom_rows)
+      if (!plan.device || !plan.variant->backward_edges)
         throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
-      kept->emplace(Kept{variant, params, plan.variant->bottom_rows(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})});
+      kept->emplace(Kept{variant, params, plan.variant->backward_edges(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})});
     }
     return (*kept)->rows(bound);
   };

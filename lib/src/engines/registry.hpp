@@ -32,9 +32,9 @@ struct Call {
   const Cancellation* cancel;    // the CPU variants check it as they go (device ones: OpenDevice)
 };
 
-// The bottom half's row of a pair split in two (Variant::spread_distance) for a bound, in
-// the bytes the family's bottom_rows writes: computed elsewhere, on the thread that asks.
-using FarRow = std::function<std::string(std::int64_t bound)>;
+// The backward half's edge of a pair split in two (Variant::spread_distance) for a bound, in
+// the bytes the family's backward_edges writes: computed elsewhere, on the thread that asks.
+using FarEdge = std::function<std::string(std::int64_t bound)>;
 
 // A whole batch, as a batch engine receives it.
 struct BatchCall {
@@ -108,12 +108,12 @@ struct Variant {
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
   // A pair split where the family can split it (bitpar's two sweeps towards the middle
-  // row): this device computes the top half while `bottom(bound)` brings the bottom half's
-  // row from elsewhere (a second device of a context over several, another process of
-  // levcl-mpi), as bottom_rows' FarRow computes it on its device (the pair uploaded once);
+  // column): this device computes the forward half while `bottom(bound)` brings the backward
+  // half's edge from elsewhere (a second device of a context over several, another process of
+  // levcl-mpi), as backward_edges' FarEdge computes it on its device (the pair uploaded once);
   // as distance.run. Both null where it cannot split.
-  std::function<Result(OpenDevice& device, const FarRow& bottom, const Call& call)> spread_distance;
-  std::function<FarRow(OpenDevice& device, const Call& call)> bottom_rows;
+  std::function<Result(OpenDevice& device, const FarEdge& bottom, const Call& call)> spread_distance;
+  std::function<FarEdge(OpenDevice& device, const Call& call)> backward_edges;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

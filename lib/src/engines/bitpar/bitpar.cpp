@@ -143,11 +143,10 @@ struct PairSweeps {
   BitparSweeps sweeps;
 };
 
-// One pair on a device, or split (`far`): the top sweep runs here, on a thread of its own,
-// while this thread asks `far` for the bottom sweep's row (another device's, another
-// process's: the same geometry and parameters, so that both split the rows alike); the
-// rows are met on the host.
-Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const FarRow* far = nullptr) {
+// One pair on a device, or split (`far`): the forward sweep runs here, on a thread of its
+// own, while this thread asks `far` for the backward sweep's edge (another device's,
+// another process's); the edges are met on the host.
+Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const FarEdge* far = nullptr) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   Result result;
   if (m == 0 || n == 0) {  // no cell to compute
@@ -166,11 +165,11 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
     if (!far) {
       met = sweeps.run({piece}).front();
     } else {
-      std::future<SweepRow> upper = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::top); });
-      Costs lower_costs;  // (should far throw, upper's destructor waits for the sweep)
-      const SweepRow lower = decode_row((*far)(k), lower_costs);
-      met = meet_halves(geometry, sweeps.height(), piece, upper.get(), lower);
-      elsewhere += lower_costs;
+      std::future<SweepRow> forward = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::forward); });
+      Costs backward_costs;  // (should far throw, forward's destructor waits for the sweep)
+      const SweepRow backward = decode_row((*far)(k), backward_costs);
+      met = meet_halves(geometry, piece, forward.get(), backward);
+      elsewhere += backward_costs;
     }
     log().debug("bitpar{}: bound {}: D' = {}", far ? " split" : "", k, met.distance);
     return met.distance;
@@ -182,14 +181,14 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
   return result;
 }
 
-// The bottom sweep's rows of a pair split in two, for run_bitpar's `far` elsewhere: the
-// strings uploaded once, each band's row with the costs of that band alone.
-FarRow bitpar_bottom_rows(Geometry geometry, OpenDevice& device, const Call& call) {
+// The backward sweep's edges of a pair split in two, for run_bitpar's `far` elsewhere: the
+// strings uploaded once, each band's edge with the costs of that band alone.
+FarEdge bitpar_backward_edges(Geometry geometry, OpenDevice& device, const Call& call) {
   const auto there = std::make_shared<PairSweeps>(geometry, device, call);
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   return [there, m, n](std::int64_t bound) {
     const Costs before = there->sweeps.costs();
-    const SweepRow row = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::bottom);
+    const SweepRow row = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::backward);
     Costs band = there->sweeps.costs();
     band.cells -= before.cells;
     band.launches -= before.launches;
@@ -315,10 +314,10 @@ std::vector<Variant> bitpar_variants() {
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::lanes, call, *d); },
                      band_cost(Geometry::lanes)};
-  device.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
+  device.spread_distance = [](OpenDevice& d, const FarEdge& bottom, const Call& call) {
     return run_bitpar(Geometry::lanes, call, d, &bottom);
   };
-  device.bottom_rows = [](OpenDevice& d, const Call& call) { return bitpar_bottom_rows(Geometry::lanes, d, call); };
+  device.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::lanes, d, call); };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -332,10 +331,10 @@ std::vector<Variant> bitpar_variants() {
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
                      band_cost(Geometry::vector)};
-  vector.spread_distance = [](OpenDevice& d, const FarRow& bottom, const Call& call) {
+  vector.spread_distance = [](OpenDevice& d, const FarEdge& bottom, const Call& call) {
     return run_bitpar(Geometry::vector, call, d, &bottom);
   };
-  vector.bottom_rows = [](OpenDevice& d, const Call& call) { return bitpar_bottom_rows(Geometry::vector, d, call); };
+  vector.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::vector, d, call); };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

@@ -38,38 +38,39 @@ std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
 }
 std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 
-// A sweep's bottom row as its last stripe left it: the horizontal deltas of columns first ..
-// last in its bus slot, and its value at the last column; defined from first - 1 (its left
-// boundary) to last. Without a slot, row 0 (value j at column j): what a backward sweep of
-// no rows leaves.
-struct BottomRow {
+// A sweep's edge, its values down its last column as its stripes left them: the vertical
+// deltas of rows first .. last in its slot (laid out as a bus slot of as many columns), and
+// its value at the last row; defined from first - 1 (the top of the first stripe that
+// reaches the last column: those above end before it, outside the band there) to last.
+// Without a slot, column 0 (value i at row i): what a backward sweep of no columns leaves.
+struct Edge {
   Geometry geometry;
   const unsigned char* slot;
   std::int64_t first, last, value;
 
-  // Column c's delta (first <= c <= last): bit (c - 1) % 32 of its word pair, +1 in the
+  // Row i's delta (first <= i <= last): bit (i - 1) % 32 of its word pair, +1 in the
   // first word and -1 in the second (lanes); its byte, the same two bits (vector).
-  int delta(std::int64_t c) const {
+  int delta(std::int64_t i) const {
     if (!slot) return 1;
-    if (geometry == Geometry::vector) return (slot[c - 1] & 1) - (slot[c - 1] >> 1);
-    const std::int64_t w = (c - 1) / 32, bit = (c - 1) % 32;
+    if (geometry == Geometry::vector) return (slot[i - 1] & 1) - (slot[i - 1] >> 1);
+    const std::int64_t w = (i - 1) / 32, bit = (i - 1) % 32;
     return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
   }
-  // Its value at column j (first - 1 <= j <= last): the last one's, less the rise after j.
-  std::int64_t at(std::int64_t j) const { return value - rise(j, last); }
-  // How much its value rises from column j to column k (first - 1 <= j <= k <= last): the
-  // deltas of columns j + 1 .. k, 32 columns a popcount.
-  std::int64_t rise(std::int64_t j, std::int64_t k) const {
-    if (!slot) return k - j;
-    std::int64_t sum = 0, c = j + 1;
+  // Its value at row i (first - 1 <= i <= last): the last one's, less the rise after i.
+  std::int64_t at(std::int64_t i) const { return value - rise(i, last); }
+  // How much its value rises from row i to row k (first - 1 <= i <= k <= last): the deltas
+  // of rows i + 1 .. k, 32 rows a popcount.
+  std::int64_t rise(std::int64_t i, std::int64_t k) const {
+    if (!slot) return k - i;
+    std::int64_t sum = 0, r = i + 1;
     if (geometry == Geometry::lanes) {
-      for (; c <= k && (c - 1) % 32 != 0; ++c) sum += delta(c);
-      for (; c + 31 <= k; c += 32) {
-        const std::int64_t w = (c - 1) / 32;
+      for (; r <= k && (r - 1) % 32 != 0; ++r) sum += delta(r);
+      for (; r + 31 <= k; r += 32) {
+        const std::int64_t w = (r - 1) / 32;
         sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
       }
     }
-    for (; c <= k; ++c) sum += delta(c);
+    for (; r <= k; ++r) sum += delta(r);
     return sum;
   }
 
@@ -81,83 +82,91 @@ struct BottomRow {
   }
 };
 
-// Where two sweeps' bottom rows meet: the least sum over the middle row's columns j of the
-// top sweep's value at j and the bottom sweep's at n - j (Hirschberg), where both computed
-// it; the first such j. Each is at least the true value and exact on the band's paths, so
-// the sum is an upper bound of the distance, exact when a path of the band's bound crosses
-// there.
+// Where two sweeps' edges meet: the least sum over the middle column's rows i of the
+// forward sweep's value at i and the backward sweep's at m - i (Hirschberg), where both
+// computed it; the first such i. Each is at least the true value and exact on the band's
+// paths, so the sum is an upper bound of the distance, exact when a path of the band's
+// bound crosses there.
 struct Meeting {
   std::int64_t sum = std::numeric_limits<std::int64_t>::max();
-  std::int64_t j = 0, top = 0, bottom = 0;
+  std::int64_t i = 0, forward = 0, backward = 0;
 };
 struct MeetingRange {
-  std::int64_t lo, hi;  // the columns j where both rows are defined
+  std::int64_t lo, hi;  // the rows i where both edges are defined
 };
-MeetingRange meeting_range(const BottomRow& top, const BottomRow& bottom, std::int64_t n) {
-  return {std::max(top.first - 1, n - bottom.last), std::min(top.last, n - (bottom.first - 1))};
+MeetingRange meeting_range(const Edge& forward, const Edge& backward, std::int64_t m) {
+  return {std::max(forward.first - 1, m - backward.last), std::min(forward.last, m - (backward.first - 1))};
 }
-// The meeting over columns lo .. hi of the range, from the top row's value t at lo and the
-// bottom row's b at n - lo: one pass, each row's value carried from column to column by its
-// deltas.
-Meeting meet(const BottomRow& top, const BottomRow& bottom, std::int64_t n, std::int64_t lo, std::int64_t hi,
-             std::int64_t t, std::int64_t b) {
+// The meeting over rows lo .. hi of the range, from the forward edge's value f at lo and
+// the backward one's b at m - lo: one pass, each edge's value carried from row to row by
+// its deltas.
+Meeting meet(const Edge& forward, const Edge& backward, std::int64_t m, std::int64_t lo, std::int64_t hi,
+             std::int64_t f, std::int64_t b) {
   Meeting best;
   if (lo > hi) return best;
-  for (std::int64_t j = lo;; ++j) {
-    if (t + b < best.sum) best = {t + b, j, t, b};
-    if (j == hi) break;
-    t += top.delta(j + 1);
-    b -= bottom.delta(n - j);
+  for (std::int64_t i = lo;; ++i) {
+    if (f + b < best.sum) best = {f + b, i, f, b};
+    if (i == hi) break;
+    f += forward.delta(i + 1);
+    b -= backward.delta(m - i);
   }
   return best;
 }
 
-// Columns of a meeting one host thread takes; levels of fewer columns stay on one thread.
+// Rows of a meeting one host thread takes; meetings of fewer rows stay on one thread.
 constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 13;
 
-// Each piece's meeting, tops[q] against bottoms[q] over its `columns[q]`: the columns in
+// Each piece's meeting, forwards[q] against backwards[q] over its `rows[q]`: the rows in
 // slices, the slices of every piece on the host's threads.
-std::vector<Meeting> meet_pieces(const std::vector<BottomRow>& tops, const std::vector<BottomRow>& bottoms,
-                                 const std::vector<std::int64_t>& columns) {
+std::vector<Meeting> meet_pieces(const std::vector<Edge>& forwards, const std::vector<Edge>& backwards,
+                                 const std::vector<std::int64_t>& rows) {
   struct Slice {
     std::size_t piece;
-    std::int64_t lo, hi, top, bottom;  // the rows' values where it starts
+    std::int64_t lo, hi, forward, backward;  // the edges' values where it starts
     Meeting found;
   };
   std::vector<Slice> slices;
-  std::int64_t total_columns = 0;
-  for (std::size_t q = 0; q < tops.size(); ++q) {
-    const std::int64_t n = columns[q];
-    const MeetingRange range = meeting_range(tops[q], bottoms[q], n);
+  std::int64_t total_rows = 0;
+  for (std::size_t q = 0; q < forwards.size(); ++q) {
+    const std::int64_t m = rows[q];
+    const MeetingRange range = meeting_range(forwards[q], backwards[q], m);
     if (range.lo > range.hi) continue;  // no path within the bound
-    // Each slice's values from the one before's, 32 columns a popcount: one pass over the
-    // rows, not one a slice.
-    std::int64_t top = tops[q].at(range.lo), bottom = bottoms[q].at(n - range.lo);
+    // Each slice's values from the one before's, 32 rows a popcount: one pass over the
+    // edges, not one a slice.
+    std::int64_t forward = forwards[q].at(range.lo), backward = backwards[q].at(m - range.lo);
     for (std::int64_t lo = range.lo; lo <= range.hi; lo += kMeetingSlice) {
       const std::int64_t next = lo + kMeetingSlice;
-      slices.push_back({q, lo, std::min(range.hi, next - 1), top, bottom, {}});
+      slices.push_back({q, lo, std::min(range.hi, next - 1), forward, backward, {}});
       if (next > range.hi) break;
-      top += tops[q].rise(lo, next);
-      bottom -= bottoms[q].rise(n - next, n - lo);
+      forward += forwards[q].rise(lo, next);
+      backward -= backwards[q].rise(m - next, m - lo);
     }
-    total_columns += range.hi - range.lo + 1;
+    total_rows += range.hi - range.lo + 1;
   }
-  parallel_each(slices.size(), total_columns > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
+  parallel_each(slices.size(), total_rows > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
     Slice& slice = slices[s];
-    slice.found = meet(tops[slice.piece], bottoms[slice.piece], columns[slice.piece], slice.lo, slice.hi, slice.top,
-                       slice.bottom);
+    slice.found = meet(forwards[slice.piece], backwards[slice.piece], rows[slice.piece], slice.lo, slice.hi,
+                       slice.forward, slice.backward);
   });
-  std::vector<Meeting> meetings(tops.size());
-  for (const Slice& slice : slices)  // in column order: the first least sum stays
+  std::vector<Meeting> meetings(forwards.size());
+  for (const Slice& slice : slices)  // in row order: the first least sum stays
     if (slice.found.sum < meetings[slice.piece].sum) meetings[slice.piece] = slice.found;
   return meetings;
 }
 
-// A piece's sides as its sweeps take them: rows the longer.
+// A piece's sides as its sweeps take them: rows the longer, so that there are many stripes;
+// the shorter where it is a single byte, since a split at the middle column must leave both
+// halves fewer columns (an alignment's pieces must shrink). `bound`: the piece's bound
+// within its longer side, where every band ends.
 struct PieceSides {
   bool swapped;
-  std::int64_t rows, columns;
-  explicit PieceSides(const Piece& p) : swapped(p.m < p.n), rows(swapped ? p.n : p.m), columns(swapped ? p.m : p.n) {}
+  std::int64_t rows, columns, bound;
+  explicit PieceSides(const Piece& p)
+      : swapped(std::min(p.m, p.n) == 1 ? p.m > p.n : p.m < p.n),
+        rows(swapped ? p.n : p.m),
+        columns(swapped ? p.m : p.n),
+        bound(std::min(p.bound, std::max(p.m, p.n))) {}
+  Band band() const { return band_for(rows, columns, bound); }
 };
 
 // The breakpoint where a piece's meeting lies, back in a's rows and b's columns.
@@ -165,17 +174,17 @@ Breakpoint breakpoint_of(const Piece& p, const SweepPlan& plan, const Meeting& a
   const PieceSides sides(p);
   Breakpoint b;
   b.distance = std::min(at.sum, std::max(p.m, p.n) + 1);
-  b.i = sides.swapped ? at.j : plan.top;
-  b.j = sides.swapped ? plan.top : at.j;
-  b.forward_score = at.top;
-  b.backward_score = at.bottom;
+  b.i = sides.swapped ? plan.left : at.i;
+  b.j = sides.swapped ? at.i : plan.left;
+  b.forward_score = at.forward;
+  b.backward_score = at.backward;
   return b;
 }
 
-// One sweep of a launch as the host plans it.
+// One sweep of a launch as the host plans it: its ring's slots and its edge.
 struct PlannedSweep {
   BitparSweep layout;
-  std::uint64_t slot_bytes;
+  std::uint64_t slot_bytes, edge_bytes;
 };
 
 std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
@@ -204,26 +213,35 @@ std::int64_t stripe_lead(Geometry geometry, const Params& params) {
   return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
 }
 
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band) {
-  const std::int64_t stripes = (m + height - 1) / height;
-  const std::int64_t top = stripes >= 2 ? (stripes + 1) / 2 * height : (m + 1) / 2, bottom = m - top;
-  const std::int64_t lo = n - m - band.hi, hi = n - m - band.lo;  // the band's edges, reversed
-  return {top, bottom, band, {std::max(-bottom, -((-lo + 31) / 32 * 32)), std::min(n, hi)}};
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band) {
+  SweepPlan plan;
+  plan.left = (n + 1) / 2;
+  const std::int64_t right = n - plan.left;
+  // Rows below the band's low edge at a sweep's last column have no cell in it there.
+  plan.forward_band = {band.lo, std::min(plan.left, band.hi)};
+  plan.forward_rows = std::min(m, plan.left - band.lo);
+  if (right > 0) {
+    const std::int64_t lo = n - m - band.hi, hi = n - m - band.lo;  // the band's edges, reversed
+    plan.backward_band = {std::max(-m, -((-lo + 31) / 32 * 32)), std::min(right, hi)};
+    plan.backward_rows = std::min(m, right - plan.backward_band.lo);
+  }
+  return plan;
 }
 
 BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band) {
-  const SweepPlan plan = plan_sweeps(m, n, height, band);
-  BandWork work = band_work(plan.top, n, height, lead, plan.top_band);
-  if (plan.bottom > 0) {
-    const BandWork bottom = band_work(plan.bottom, n, height, lead, plan.bottom_band);
-    work.cells += bottom.cells;
-    work.chain = std::max(work.chain, bottom.chain);
+  const SweepPlan plan = plan_sweeps(m, n, band);
+  BandWork work = band_work(plan.forward_rows, plan.left, height, lead, plan.forward_band);
+  if (plan.backward_rows > 0) {
+    const BandWork backward = band_work(plan.backward_rows, n - plan.left, height, lead, plan.backward_band);
+    work.cells += backward.cells;
+    work.chain = std::max(work.chain, backward.chain);
   }
   return work;
 }
 
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots) {
-  const std::uint64_t bus = 2 * static_cast<std::uint64_t>(slots + 1) * bus_slot_bytes(geometry, n);
+  // Each sweep's ring of bottom rows and its edge.
+  const std::uint64_t bus = 2 * (static_cast<std::uint64_t>(slots) * bus_slot_bytes(geometry, n) + bus_slot_bytes(geometry, m));
   return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
 }
 
@@ -299,7 +317,7 @@ std::vector<std::int64_t> BitparSweeps::distances(const std::vector<Piece>& piec
 
 std::vector<Breakpoint> BitparSweeps::in_launches(const std::vector<Piece>& pieces, Halves halves) {
   // Launches of as many pieces as the bus's budget holds with two slots a sweep and its
-  // bottom row's.
+  // edge.
   const std::uint64_t budget = bus_budget_;
   std::vector<Breakpoint> out;
   out.reserve(pieces.size());
@@ -308,7 +326,8 @@ std::vector<Breakpoint> BitparSweeps::in_launches(const std::vector<Piece>& piec
     std::uint64_t least = 0;
     while (first + count < pieces.size()) {
       const Piece& p = pieces[first + count];
-      const std::uint64_t bytes = 6 * bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::min(p.m, p.n)));
+      const std::uint64_t bytes = 2 * (2 * bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::min(p.m, p.n))) +
+                                       bus_slot_bytes(geometry_, static_cast<std::uint64_t>(std::max(p.m, p.n))));
       if (count > 0 && least + bytes > budget) break;
       least += bytes;
       ++count;
@@ -359,15 +378,13 @@ SweepRow decode_row(const std::string& bytes, Costs& costs) {
   return row;
 }
 
-Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
-                       const SweepRow& bottom) {
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepRow& forward, const SweepRow& backward) {
   const PieceSides sides(piece);
-  const SweepPlan plan =
-      plan_sweeps(sides.rows, sides.columns, height, band_for(sides.rows, sides.columns, std::min(piece.bound, sides.rows)));
-  const auto row = [geometry](const SweepRow& r) {
-    return BottomRow{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
+  const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band());
+  const auto edge = [geometry](const SweepRow& r) {
+    return Edge{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
   };
-  return breakpoint_of(piece, plan, meet_pieces({row(top)}, {row(bottom)}, {sides.columns}).front());
+  return breakpoint_of(piece, plan, meet_pieces({edge(forward)}, {edge(backward)}, {sides.rows}).front());
 }
 
 void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
@@ -384,30 +401,34 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
                                          : base + static_cast<std::uint64_t>(offset));
   };
 
-  // Two sweeps a piece (one where it has a single row), rows its longer side.
+  // Two sweeps a piece (one where it has a single column), rows its longer side.
   std::vector<PlannedSweep> sweeps;
   std::vector<SweepPlan> plans(count);
   std::int64_t stripes = 0, corners = 0;
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& p = pieces[q];
-    const bool swap = p.m < p.n;
-    const std::int64_t rows = swap ? p.n : p.m, columns = swap ? p.m : p.n;
+    const PieceSides sides(p);
+    const bool swap = sides.swapped;
+    const std::int64_t rows = sides.rows, columns = sides.columns;
     const std::int64_t rows_offset = swap ? p.b_offset : p.a_offset, columns_offset = swap ? p.a_offset : p.b_offset;
     if (rows >= INT_MAX || columns >= INT_MAX)
       throw Error(ErrorCode::input_too_long,
                   "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
-    const Band band = band_for(rows, columns, std::min(p.bound, rows));
-    const SweepPlan plan = halves == Halves::whole ? SweepPlan{rows, 0, band, band} : plan_sweeps(rows, columns, height_, band);
+    const Band band = sides.band();
+    const SweepPlan plan =
+        halves == Halves::whole ? SweepPlan{columns, rows, 0, band, band} : plan_sweeps(rows, columns, band);
     plans[q] = plan;
     for (const bool backward : {false, true}) {
-      const std::int64_t m = backward ? plan.bottom : plan.top;
-      if (m == 0 || halves == (backward ? Halves::top : Halves::bottom)) continue;
+      // The backward sweep's rows and columns are the piece's last ones, reversed.
+      const std::int64_t m = backward ? plan.backward_rows : plan.forward_rows;
+      const std::int64_t n = backward ? columns - plan.left : plan.left;
+      if (m == 0 || halves == (backward ? Halves::forward : Halves::backward)) continue;
       BitparSweep layout{};
-      layout.rows_at = code_at(swap, backward, backward ? rows_offset + plan.top : rows_offset, m);
-      layout.columns_at = code_at(!swap, backward, columns_offset, columns);
+      layout.rows_at = code_at(swap, backward, backward ? rows_offset + rows - m : rows_offset, m);
+      layout.columns_at = code_at(!swap, backward, backward ? columns_offset + plan.left : columns_offset, n);
       layout.m = static_cast<cl_int>(m);
-      layout.n = static_cast<cl_int>(columns);
-      const Band& band = backward ? plan.bottom_band : plan.top_band;
+      layout.n = static_cast<cl_int>(n);
+      const Band& band = backward ? plan.backward_band : plan.forward_band;
       layout.band_lo = static_cast<cl_int>(band.lo);
       layout.band_hi = static_cast<cl_int>(band.hi);
       layout.stripes = static_cast<cl_int>((m + height_ - 1) / height_);
@@ -415,21 +436,22 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       layout.corners_at = static_cast<cl_int>(corners);
       stripes += layout.stripes;
       corners += layout.stripes + 1;
-      sweeps.push_back({layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(columns))});
-      costs_.cells += band_cells(m, columns, height_, band);
+      sweeps.push_back({layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(n)),
+                        halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m))});
+      costs_.cells += band_cells(m, n, height_, band);
     }
   }
   if (stripes >= INT_MAX) throw Error(ErrorCode::input_too_long, "bitpar: too many stripes for one launch");
 
   // Bus slots: as many as stripes where they fit the budget, so that no stripe waits for
   // its slot; else each sweep's share, a ring of at least two. The budget holds the
-  // bottom rows' slots too.
-  std::uint64_t full = 0, bottom_rows = 0;
+  // edges too.
+  std::uint64_t full = 0, edge_bytes = 0;
   for (const PlannedSweep& s : sweeps) {
     full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
-    bottom_rows += s.slot_bytes;
+    edge_bytes += s.edge_bytes;
   }
-  const std::uint64_t budget = bus_budget_ - std::min(bus_budget_, bottom_rows);
+  const std::uint64_t budget = bus_budget_ - std::min(bus_budget_, edge_bytes);
   const std::int64_t asked = params_.at("slots");
   std::uint64_t bus_bytes = 0;
   for (PlannedSweep& s : sweeps) {
@@ -442,11 +464,11 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     s.layout.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
     bus_bytes += static_cast<std::uint64_t>(slots) * s.slot_bytes;
   }
-  // The bottom rows after the rings, together.
-  const std::uint64_t rows_at = bus_bytes;
+  // The edges after the rings, together.
+  const std::uint64_t edges_at = bus_bytes;
   for (PlannedSweep& s : sweeps) {
-    s.layout.bottom_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
-    bus_bytes += s.slot_bytes;
+    s.layout.edge_at = s.edge_bytes == 0 ? -1 : static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
+    bus_bytes += s.edge_bytes;
   }
   // The claims: every sweep's stripe s before any sweep's stripe s + 1.
   std::vector<std::size_t> order(sweeps.size());
@@ -470,7 +492,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
   std::vector<cl_int> values(sweeps.size());
-  std::vector<unsigned char> rows(halves == Halves::whole ? 0 : static_cast<std::size_t>(bus_bytes - rows_at));  // the sweeps' bottom rows
+  std::vector<unsigned char> edges(static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
   try {
     std::vector<BitparSweep> layouts;
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
@@ -516,8 +538,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
     ran = std::chrono::steady_clock::now();
     queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
-    // The sweeps' bottom rows, in one read (an enqueue costs microseconds).
-    if (halves != Halves::whole) queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, rows_at, rows.size(), rows.data());
+    // The sweeps' edges, in one read (an enqueue costs microseconds).
+    if (!edges.empty()) queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
     queue.finish();
     read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();
@@ -532,27 +554,28 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       out.push_back(b);
     }
   } else {
-    // Each sweep's bottom row where it lies in `rows`; a missing bottom sweep is row 0.
-    std::vector<BottomRow> tops, bottoms;
-    std::vector<std::int64_t> columns;
+    // Each sweep's edge where it lies in `edges`, from the first stripe that reaches its
+    // last column; a missing backward sweep's is column 0.
+    std::vector<Edge> forwards, backwards;
+    std::vector<std::int64_t> rows;
     for (std::size_t q = 0, k = 0; q < count; ++q) {
-      const SweepPlan& plan = plans[q];
-      const std::int64_t n = PieceSides(pieces[q]).columns;
-      const auto row_of = [&](std::size_t sweep, std::int64_t m, const Band& band) {
-        const ColumnRange cols = stripe_columns((sweeps[sweep].layout.stripes - 1) * height_, m, n, band);
-        const std::uint64_t at = static_cast<std::uint64_t>(sweeps[sweep].layout.bottom_at) * bus_word_bytes(geometry_) - rows_at;
-        return BottomRow{geometry_, rows.data() + at, cols.first, cols.last, values[sweep]};
+      const std::int64_t m = PieceSides(pieces[q]).rows;
+      const auto edge_of = [&](std::size_t sweep) {
+        const BitparSweep& layout = sweeps[sweep].layout;
+        const std::int64_t short_of = static_cast<std::int64_t>(layout.n) - layout.band_hi;  // rows a stripe's bottom needs
+        const std::int64_t first = short_of <= 0 ? 0 : std::min<std::int64_t>((short_of + height_ - 1) / height_ - 1, layout.stripes - 1);
+        const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
+        return Edge{geometry_, edges.data() + at, first * height_ + 1, layout.m, values[sweep]};
       };
-      if (halves != Halves::bottom) tops.push_back(row_of(k++, plan.top, plan.top_band));
-      if (halves != Halves::top)
-        bottoms.push_back(plan.bottom > 0 ? row_of(k++, plan.bottom, plan.bottom_band) : BottomRow{geometry_, nullptr, 1, n, n});
-      columns.push_back(n);
+      if (halves != Halves::backward) forwards.push_back(edge_of(k++));
+      if (halves != Halves::forward) backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{geometry_, nullptr, 1, m, m});
+      rows.push_back(m);
     }
     if (halves == Halves::both) {
-      const std::vector<Meeting> meetings = meet_pieces(tops, bottoms, columns);
+      const std::vector<Meeting> meetings = meet_pieces(forwards, backwards, rows);
       for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
     } else {
-      for (const BottomRow& r : halves == Halves::top ? tops : bottoms) {
+      for (const Edge& r : halves == Halves::forward ? forwards : backwards) {
         SweepRow copy{{}, r.first, r.last, r.value};
         if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
         halves_out->push_back(std::move(copy));

@@ -1,6 +1,6 @@
 // The bit-parallel family on a device (cl/bitpar.h; cl/bitpar.cl on GPUs, cl/bitpar_vector.cl
 // on CPU devices): pieces of two strings on the device, each swept from both ends towards
-// its middle row in one launch for all of them, and where its halves meet. A distance is one
+// its middle column in one launch for all of them, and where its halves meet. A distance is one
 // piece, the whole pair; an alignment's level is many (the breakpoints of bitpar.cpp).
 #pragma once
 
@@ -42,14 +42,17 @@ constexpr int kModelledCodes = 5;
 std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t block_rows);
 std::int64_t stripe_lead(Geometry geometry, const Params& params);
 
-// Where a piece's two sweeps meet: the rows of the forward one (the rest are the backward
-// one's, on both strings reversed, where diagonal d = j - i becomes (n - m) - d), and each
-// one's band. Rows are split at a stripe's edge where there are several, else in half.
+// Where a piece's two sweeps meet: its middle column. The forward sweep takes the columns
+// 1 .. left, the backward one the rest, on both strings reversed (where diagonal d = j - i
+// becomes (n - m) - d); each only the rows that meet its band at its last column. A stripe
+// sweeps all of its sweep's columns, so each chain is about half the piece's width: halving
+// the rows instead left every stripe the whole width to walk (a divergent pair's chain).
 struct SweepPlan {
-  std::int64_t top = 0, bottom = 0;
-  Band top_band{0, 0}, bottom_band{0, 0};
+  std::int64_t left = 0;
+  std::int64_t forward_rows = 0, backward_rows = 0;
+  Band forward_band{0, 0}, backward_band{0, 0};
 };
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, std::int64_t height, const Band& band);
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band);
 
 // A piece's work over a band: its sweeps' cells, and the longer of their chains.
 BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band);
@@ -59,28 +62,27 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
 
 // Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
-// bottom row the other's, run on another device, meets (one pair over two devices); or
-// (whole) one sweep over all its rows, whose last value is the piece's D' (a batch's pairs:
-// they fill the device without halving their chains, and no row comes back).
-enum class Halves { both, top, bottom, whole };
+// edge the other's, run on another device, meets (one pair over two devices); or (whole)
+// one sweep over all of it, whose last value is the piece's D' (a batch's pairs: they fill
+// the device without halving their chains, and no edge comes back).
+enum class Halves { both, forward, backward, whole };
 
-// A sweep's bottom row copied off its device: its bus slot (empty: row 0, what a backward
-// sweep of no rows leaves), its columns first .. last, and its value at the last.
+// A sweep's edge (its values down its last column) copied off its device: its slot (empty:
+// column 0, what a backward sweep of no columns leaves), its rows first .. last, and its
+// value at the last.
 struct SweepRow {
   std::vector<unsigned char> slot;
   std::int64_t first = 0, last = 0, value = 0;
 };
 
-// A sweep's row and what computing it cost, as bytes that another device's thread or
+// A sweep's edge and what computing it cost, as bytes that another device's thread or
 // another process (levcl-mpi's ranks, one machine architecture) hands back
 // (Variant::bottom_row); decode_row throws internal on bytes of another shape.
 std::string encode_row(const SweepRow& row, const Costs& costs);
 SweepRow decode_row(const std::string& bytes, Costs& costs);
 
-// Where a piece's two sweeps meet, their rows from devices of `geometry` with stripes of
-// `height` rows (both sweeps' devices alike: they split the piece's rows the same way).
-Breakpoint meet_halves(Geometry geometry, std::int64_t height, const Piece& piece, const SweepRow& top,
-                       const SweepRow& bottom);
+// Where a piece's two sweeps meet, their edges from devices of `geometry`.
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepRow& forward, const SweepRow& backward);
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
@@ -93,14 +95,13 @@ class BitparSweeps {
 
   // Per piece, over the band of its bound (piece.bound, rows its longer side): D', an upper
   // bound of its distance that is exact when at most the bound, as `distance`, and the cell
-  // of the middle row where the halves' sum is D', with their values (a's rows and b's
+  // of the middle column where the halves' sum is D', with their values (a's rows and b's
   // columns, whichever side the sweeps took as rows). Pieces have no empty side.
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
   // Per piece, D' as run's, from one sweep over all its rows (Halves::whole).
   std::vector<std::int64_t> distances(const std::vector<Piece>& pieces);
-  // One of a piece's sweeps (top or bottom), its bottom row for meet_halves.
+  // One of a piece's sweeps (forward or backward), its edge for meet_halves.
   SweepRow half(const Piece& piece, Halves which);
-  std::int64_t height() const { return height_; }
 
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
@@ -109,7 +110,7 @@ class BitparSweeps {
   // The pieces in launches that fit the bus's budget, each as launch() runs it.
   std::vector<Breakpoint> in_launches(const std::vector<Piece>& pieces, Halves halves);
   // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with whole,
-  // breakpoints of their distances alone; with one, its rows into `halves_out`.
+  // breakpoints of their distances alone; with one, its edges into `halves_out`.
   void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
               std::vector<SweepRow>* halves_out);
 

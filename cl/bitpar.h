@@ -8,8 +8,8 @@
 
 // A launch runs sweeps of stripes, two for each piece of the strings it is given: its left
 // columns forward, its right ones on both strings reversed, so that they meet at the piece's
-// middle column (Hirschberg) and each chain is about half the piece's (a stripe sweeps
-// every column of its sweep: halving the rows instead left each chain the whole width).
+// middle column (Hirschberg) and a wide band's chain is about half the piece's (a stripe
+// sweeps every column of its sweep: halving the rows instead left it the whole width).
 // The strings' symbol codes lie in one buffer, forward and reversed (codes_at); each sweep
 // takes its rows from one string and its columns from the other, at the offsets given.
 // Each has its own band, stripe counters and ring of bus slots; each stripe leaves its

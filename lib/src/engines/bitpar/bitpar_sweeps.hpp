@@ -45,8 +45,10 @@ std::int64_t stripe_lead(Geometry geometry, const Params& params);
 // Where a piece's two sweeps meet: its middle column. The forward sweep takes the columns
 // 1 .. left, the backward one the rest, on both strings reversed (where diagonal d = j - i
 // becomes (n - m) - d); each only the rows that meet its band at its last column. A stripe
-// sweeps all of its sweep's columns, so each chain is about half the piece's width: halving
-// the rows instead left every stripe the whole width to walk (a divergent pair's chain).
+// sweeps all of its sweep's columns, so a wide band's chain is about half the piece's width:
+// halving the rows instead left every stripe the whole width to walk (a divergent pair's
+// chain). A narrow band's chain is about half its length either way (a build that split
+// those pieces' rows again ran no faster: bench/results/h100/session48).
 struct SweepPlan {
   std::int64_t left = 0;
   std::int64_t forward_rows = 0, backward_rows = 0;

@@ -358,12 +358,12 @@ class LEVCL_API Context {
   // One long pair split over two processes (levcl-mpi's ranks 0 and 1). Where the engine
   // that distance() would run splits a pair of 2^30 cells or more into halves that meet at
   // its middle column (bitpar and bitpar-vector: their two sweeps), this context computes
-  // the forward half while `bottom` brings the backward half's edge: another process's
+  // the forward half while `backward` brings the backward half's edge: another process's
   // backward_halves() of the same strings, with the variant, parameters and bound it is
-  // given, once per band tried. Otherwise `bottom` is never called. The result is
+  // given, once per band tried. Otherwise `backward` is never called. The result is
   // distance()'s.
   using BackwardHalf = std::function<std::string(const std::string& variant, const Params& params, std::int64_t bound)>;
-  Result distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& bottom);
+  Result distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& backward);
   // The backward halves of a and b on this context's device, as a BackwardHalf: each call
   // computes the edge for its bound, the strings uploaded once for every band of one variant
   // and parameters. a, b and this context must outlive it.

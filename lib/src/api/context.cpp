@@ -186,7 +186,7 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                          const detail::FarEdge* bottom) {
+                          const detail::FarEdge* backward) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -200,8 +200,8 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   Result result;
   if (bounded && difference > call.max_distance)
     result.distance = call.max_distance + 1;
-  else if (bottom)
-    result = plan.variant->spread_distance(*plan.device, *bottom, call);
+  else if (backward)
+    result = plan.variant->spread_distance(*plan.device, *backward, call);
   else
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = detail::seconds_since(start);
@@ -293,9 +293,9 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
     if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      const detail::FarEdge bottom =
+      const detail::FarEdge backward =
           same.variant->backward_edges(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
-      result = Impl::run(plan, pair, options.max_distance, &bottom);
+      result = Impl::run(plan, pair, options.max_distance, &backward);
       name_plan(*result, plan, member_label(0) + ", " + member_label(1));
     }
   }
@@ -306,12 +306,12 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
   return *result;
 }
 
-Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& bottom) {
+Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& backward) {
   check_options(options, Capability::distance);  // before any device work
   detail::check_length(a, b);
   if (detail::has_input_rules(options))
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
-                    detail::without_input_rules(options), bottom);
+                    detail::without_input_rules(options), backward);
   if (!impl_->members.empty()) return distance(a, b, options);  // split over its own devices
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
@@ -319,7 +319,7 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::optional<detail::StringsAhead> ahead;
   const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
   if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
-  const detail::FarEdge far = [&](std::int64_t bound) { return bottom(plan.variant->info.name, plan.params, bound); };
+  const detail::FarEdge far = [&](std::int64_t bound) { return backward(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, &far);
   Impl::name_plan(result, plan, plan.device->info().name + ", the backward half elsewhere");
   detail::log().info("{}: distance {} of {} x {} split, the backward half elsewhere, in {:.6f} s ({} cells, {} launches)",
@@ -335,7 +335,7 @@ Context::BackwardHalf Context::backward_halves(std::string_view a, std::string_v
   struct Kept {
     std::string variant;
     Params params;
-    detail::FarEdge rows;
+    detail::FarEdge edges;
   };
   const auto kept = std::make_shared<std::optional<Kept>>();
   return [this, a, b, kept](const std::string& variant, const Params& params, std::int64_t bound) {
@@ -349,7 +349,7 @@ Context::BackwardHalf Context::backward_halves(std::string_view a, std::string_v
         throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
       kept->emplace(Kept{variant, params, plan.variant->backward_edges(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})});
     }
-    return (*kept)->rows(bound);
+    return (*kept)->edges(bound);
   };
 }
 

@@ -73,9 +73,9 @@ struct Context::Impl {
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
-  // variants. With `bottom`, split: the backward half's edge from it (the variant's spread).
+  // variants. With `backward`, split: the backward half's edge from it (the variant's spread).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                    const detail::FarEdge* bottom = nullptr);
+                    const detail::FarEdge* backward = nullptr);
   // One pair under a plan on this context's device (or the CPU), its result named and logged.
   static Result run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // One pair under auto's plan: on the host instead while the device would first have to

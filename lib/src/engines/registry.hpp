@@ -108,11 +108,11 @@ struct Variant {
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
   // A pair split where the family can split it (bitpar's two sweeps towards the middle
-  // column): this device computes the forward half while `bottom(bound)` brings the backward
+  // column): this device computes the forward half while `backward(bound)` brings the backward
   // half's edge from elsewhere (a second device of a context over several, another process of
   // levcl-mpi), as backward_edges' FarEdge computes it on its device (the pair uploaded once);
   // as distance.run. Both null where it cannot split.
-  std::function<Result(OpenDevice& device, const FarEdge& bottom, const Call& call)> spread_distance;
+  std::function<Result(OpenDevice& device, const FarEdge& backward, const Call& call)> spread_distance;
   std::function<FarEdge(OpenDevice& device, const Call& call)> backward_edges;
   BatchCapability batch;
   BreakpointCapability breakpoint;

@@ -165,9 +165,9 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
     if (!far) {
       met = sweeps.run({piece}).front();
     } else {
-      std::future<SweepRow> forward = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::forward); });
+      std::future<SweepEdge> forward = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::forward); });
       Costs backward_costs;  // (should far throw, forward's destructor waits for the sweep)
-      const SweepRow backward = decode_row((*far)(k), backward_costs);
+      const SweepEdge backward = decode_edge((*far)(k), backward_costs);
       met = meet_halves(geometry, piece, forward.get(), backward);
       elsewhere += backward_costs;
     }
@@ -188,12 +188,12 @@ FarEdge bitpar_backward_edges(Geometry geometry, OpenDevice& device, const Call&
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   return [there, m, n](std::int64_t bound) {
     const Costs before = there->sweeps.costs();
-    const SweepRow row = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::backward);
+    const SweepEdge edge = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::backward);
     Costs band = there->sweeps.costs();
     band.cells -= before.cells;
     band.launches -= before.launches;
     band.kernel_seconds -= before.kernel_seconds;
-    return encode_row(row, band);
+    return encode_edge(edge, band);
   };
 }
 
@@ -314,8 +314,8 @@ std::vector<Variant> bitpar_variants() {
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::lanes, call, *d); },
                      band_cost(Geometry::lanes)};
-  device.spread_distance = [](OpenDevice& d, const FarEdge& bottom, const Call& call) {
-    return run_bitpar(Geometry::lanes, call, d, &bottom);
+  device.spread_distance = [](OpenDevice& d, const FarEdge& backward, const Call& call) {
+    return run_bitpar(Geometry::lanes, call, d, &backward);
   };
   device.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::lanes, d, call); };
   device.breakpoint = breakpoint(Geometry::lanes);
@@ -331,8 +331,8 @@ std::vector<Variant> bitpar_variants() {
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
                      band_cost(Geometry::vector)};
-  vector.spread_distance = [](OpenDevice& d, const FarEdge& bottom, const Call& call) {
-    return run_bitpar(Geometry::vector, call, d, &bottom);
+  vector.spread_distance = [](OpenDevice& d, const FarEdge& backward, const Call& call) {
+    return run_bitpar(Geometry::vector, call, d, &backward);
   };
   vector.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::vector, d, call); };
   vector.breakpoint = breakpoint(Geometry::vector);

@@ -338,15 +338,15 @@ std::vector<Breakpoint> BitparSweeps::in_launches(const std::vector<Piece>& piec
   return out;
 }
 
-SweepRow BitparSweeps::half(const Piece& piece, Halves which) {
+SweepEdge BitparSweeps::half(const Piece& piece, Halves which) {
   std::vector<Breakpoint> none;
-  std::vector<SweepRow> rows;
-  launch(&piece, 1, which, none, &rows);
-  return rows.front();
+  std::vector<SweepEdge> edges;
+  launch(&piece, 1, which, none, &edges);
+  return edges.front();
 }
 
 namespace {
-struct RowHeader {  // encode_row's bytes: this, then the slot
+struct EdgeHeader {  // encode_edge's bytes: this, then the slot
   std::int64_t first, last, value;
   std::uint64_t cells, launches;
   double kernel_seconds;
@@ -354,41 +354,41 @@ struct RowHeader {  // encode_row's bytes: this, then the slot
 };
 }  // namespace
 
-std::string encode_row(const SweepRow& row, const Costs& costs) {
-  const RowHeader header{row.first, row.last, row.value, costs.cells, costs.launches, costs.kernel_seconds, row.slot.size()};
-  std::string bytes(sizeof header + row.slot.size(), '\0');
+std::string encode_edge(const SweepEdge& edge, const Costs& costs) {
+  const EdgeHeader header{edge.first, edge.last, edge.value, costs.cells, costs.launches, costs.kernel_seconds, edge.slot.size()};
+  std::string bytes(sizeof header + edge.slot.size(), '\0');
   std::memcpy(bytes.data(), &header, sizeof header);
-  if (!row.slot.empty()) std::memcpy(bytes.data() + sizeof header, row.slot.data(), row.slot.size());
+  if (!edge.slot.empty()) std::memcpy(bytes.data() + sizeof header, edge.slot.data(), edge.slot.size());
   return bytes;
 }
 
-SweepRow decode_row(const std::string& bytes, Costs& costs) {
-  RowHeader header{};
+SweepEdge decode_edge(const std::string& bytes, Costs& costs) {
+  EdgeHeader header{};
   if (bytes.size() >= sizeof header) std::memcpy(&header, bytes.data(), sizeof header);
   if (bytes.size() < sizeof header || bytes.size() - sizeof header != header.slot_bytes)
-    throw Error(ErrorCode::internal, "a half's row of " + std::to_string(bytes.size()) + " bytes is not one bitpar wrote");
-  SweepRow row;
-  row.first = header.first;
-  row.last = header.last;
-  row.value = header.value;
-  row.slot.assign(bytes.begin() + sizeof header, bytes.end());
+    throw Error(ErrorCode::internal, "a half's edge of " + std::to_string(bytes.size()) + " bytes is not one bitpar wrote");
+  SweepEdge edge;
+  edge.first = header.first;
+  edge.last = header.last;
+  edge.value = header.value;
+  edge.slot.assign(bytes.begin() + sizeof header, bytes.end());
   costs.cells = header.cells;
   costs.launches = header.launches;
   costs.kernel_seconds = header.kernel_seconds;
-  return row;
+  return edge;
 }
 
-Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepRow& forward, const SweepRow& backward) {
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward) {
   const PieceSides sides(piece);
   const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band());
-  const auto edge = [geometry](const SweepRow& r) {
+  const auto edge = [geometry](const SweepEdge& r) {
     return Edge{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
   };
   return breakpoint_of(piece, plan, meet_pieces({edge(forward)}, {edge(backward)}, {sides.rows}).front());
 }
 
 void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
-                          std::vector<SweepRow>* halves_out) {
+                          std::vector<SweepEdge>* halves_out) {
   const auto started = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point launched, ran, read;
   const DeviceInfo& info = device_.info();
@@ -576,7 +576,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
     } else {
       for (const Edge& r : halves == Halves::forward ? forwards : backwards) {
-        SweepRow copy{{}, r.first, r.last, r.value};
+        SweepEdge copy{{}, r.first, r.last, r.value};
         if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
         halves_out->push_back(std::move(copy));
       }

@@ -72,19 +72,19 @@ enum class Halves { both, forward, backward, whole };
 // A sweep's edge (its values down its last column) copied off its device: its slot (empty:
 // column 0, what a backward sweep of no columns leaves), its rows first .. last, and its
 // value at the last.
-struct SweepRow {
+struct SweepEdge {
   std::vector<unsigned char> slot;
   std::int64_t first = 0, last = 0, value = 0;
 };
 
 // A sweep's edge and what computing it cost, as bytes that another device's thread or
 // another process (levcl-mpi's ranks, one machine architecture) hands back
-// (Variant::bottom_row); decode_row throws internal on bytes of another shape.
-std::string encode_row(const SweepRow& row, const Costs& costs);
-SweepRow decode_row(const std::string& bytes, Costs& costs);
+// (Variant::backward_edges); decode_edge throws internal on bytes of another shape.
+std::string encode_edge(const SweepEdge& edge, const Costs& costs);
+SweepEdge decode_edge(const std::string& bytes, Costs& costs);
 
 // Where a piece's two sweeps meet, their edges from devices of `geometry`.
-Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepRow& forward, const SweepRow& backward);
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward);
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
@@ -103,7 +103,7 @@ class BitparSweeps {
   // Per piece, D' as run's, from one sweep over all its rows (Halves::whole).
   std::vector<std::int64_t> distances(const std::vector<Piece>& pieces);
   // One of a piece's sweeps (forward or backward), its edge for meet_halves.
-  SweepRow half(const Piece& piece, Halves which);
+  SweepEdge half(const Piece& piece, Halves which);
 
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
@@ -114,7 +114,7 @@ class BitparSweeps {
   // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with whole,
   // breakpoints of their distances alone; with one, its edges into `halves_out`.
   void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
-              std::vector<SweepRow>* halves_out);
+              std::vector<SweepEdge>* halves_out);
 
   OpenDevice& device_;
   Geometry geometry_;

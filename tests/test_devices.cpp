@@ -225,20 +225,20 @@ TEST_CASE("one long pair split between two contexts, the backward half's edge ha
     CAPTURE(expected);
     int asked = 0;
     const levcl::Context::BackwardHalf halves = far.backward_halves(a, b);
-    const levcl::Context::BackwardHalf bottom = [&](const std::string& variant, const levcl::Params& params,
+    const levcl::Context::BackwardHalf backward = [&](const std::string& variant, const levcl::Params& params,
                                                   std::int64_t bound) {
       ++asked;
       return halves(variant, params, bound);
     };
     for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
-      const levcl::Result r = near.distance(a, b, levcl::Options{"bitpar-vector", {}, k}, bottom);
+      const levcl::Result r = near.distance(a, b, levcl::Options{"bitpar-vector", {}, k}, backward);
       CHECK(r.distance == (k == expected - 1 ? -1 : expected));
     }
     CHECK(asked >= 3);
     // Pairs the engine does not split never ask.
     asked = 0;
-    CHECK(near.distance(a, b, levcl::Options{"cpu-bitpar"}, bottom).distance == expected);
-    CHECK(near.distance(a.substr(0, 3000), b.substr(0, 3000), levcl::Options{"bitpar-vector"}, bottom).distance ==
+    CHECK(near.distance(a, b, levcl::Options{"cpu-bitpar"}, backward).distance == expected);
+    CHECK(near.distance(a.substr(0, 3000), b.substr(0, 3000), levcl::Options{"bitpar-vector"}, backward).distance ==
           near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
     CHECK(asked == 0);
   }

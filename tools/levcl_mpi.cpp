@@ -172,7 +172,7 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
 // Rank 1's backward half of the pair rank 0 sent; an error is the reply's.
 HalfReply backward_half(const Context::BackwardHalf& halves, const HalfRequest& q) {
   HalfReply r;
-  replying(r, [&] { r.row = halves(q.variant, q.params, q.bound); });
+  replying(r, [&] { r.edge = halves(q.variant, q.params, q.bound); });
   return r;
 }
 
@@ -298,7 +298,7 @@ class MpiRunner final : public BatchRunner {
       debug_line(verbosity_, "rank 1's backward half's edge for bound " + std::to_string(bound) + " came " +
                                  std::to_string(seconds_since(start)) + " s after the request");
       if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
-      return reply.row;
+      return reply.edge;
     });
   }
 

@@ -128,7 +128,7 @@ std::string HalfReply::encode() const {
     put(out, static_cast<std::int32_t>(code));
     put_text(out, message);
   } else {
-    put_text(out, row);
+    put_text(out, edge);
   }
   return out;
 }
@@ -141,7 +141,7 @@ HalfReply HalfReply::decode(std::string_view bytes) {
     r.code = static_cast<ErrorCode>(in.get<std::int32_t>());
     r.message = std::string(in.text());
   } else {
-    r.row = std::string(in.text());
+    r.edge = std::string(in.text());
   }
   return r;
 }

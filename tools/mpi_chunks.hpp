@@ -55,7 +55,7 @@ struct HalfRequest {
 
 // Rank 1's answer: the edge (Context::backward_halves' bytes), or the error that stopped it.
 struct HalfReply {
-  std::string row;
+  std::string edge;
   bool failed = false;
   ErrorCode code = ErrorCode::internal;
   std::string message;

@@ -75,6 +75,10 @@ typedef struct {
   uint out_p, out_m;  // with shuffles: the +1 and -1 bits below its block, newest in bit 0
   int bottom;      // the bottom row's value at the last column flushed
   int available;   // columns of the stripe above known to be published
+#if SHUFFLE
+  uint ahead_p, ahead_m;  // the next steady group's bus word, fetched a group ahead
+  int ahead_base;         // its first column - 1; -1: none
+#endif
 } Sweep;
 
 // The kernel's buffers and local tables, as a sweep step needs them.
@@ -94,14 +98,16 @@ typedef struct {
 } Tables;
 
 // The top row's 32 codes from column base + 1 (a 32-column bus word of the stripe above;
-// +1 on row 0 and past the stripe above), as two bit words.
-inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m) {
+// +1 on row 0 and past the stripe above), as two bit words. Without `may_wait`, false where
+// the stripe above has not been seen to publish them yet (nothing loaded).
+inline bool incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m, const bool may_wait) {
   *word_p = 0xffffffffu;
   *word_m = 0;
-  if (w->s == 0 || base + 1 > w->above_last) return;
+  if (w->s == 0 || base + 1 > w->above_last) return true;
   if (min(base + 32, w->above_last) > w->available) {
-    w->available = min(w->above_last, base / CHUNK * CHUNK + CHUNK);
-    wait_progress(&tb->progress[w->s - 1], w->available);
+    if (!may_wait) return false;
+    // All that the stripe above has published, not only this chunk: fewer polls behind it.
+    w->available = min(w->above_last, wait_progress(&tb->progress[w->s - 1], min(w->above_last, base / CHUNK * CHUNK + CHUNK)));
   }
   volatile __global uint* bus = tb->bus;
   *word_p = BUS_P(w->above, base >> 5);
@@ -111,6 +117,7 @@ inline void incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
     *word_p |= past;
     *word_m &= ~past;
   }
+  return true;
 }
 
 // The bottom row's word of columns base + 1 .. jc (as bits of the bus word; the same in
@@ -182,7 +189,7 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
   const int j0 = w->first + t;
   if (j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0)) {
     uint word_p, word_m;
-    incoming_word(w, tb, (j0 - 1) & ~31, &word_p, &word_m);
+    incoming_word(w, tb, (j0 - 1) & ~31, &word_p, &word_m, true);
     LANES_SYNC();  // the last word's readers are done
     for (int i = lane; i < 32; i += LANES) tb->incoming[i] = ((word_p >> i) & 1u) | ((word_m >> i) & 1u) << 1;
     LANES_SYNC();
@@ -228,8 +235,13 @@ inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) 
 #define EQ_RUN 8
 #endif
 inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t0, const bool partial) {
-  uint word_p, word_m;
-  incoming_word(w, tb, w->first - 1 + t0, &word_p, &word_m);
+  // Its bus word as the group before fetched it where it could, else now; then the next
+  // group's, where the stripe above has published it: its load's wait hides behind this
+  // group's steps rather than stalling the next one's first.
+  const int base = w->first - 1 + t0;
+  uint word_p = w->ahead_p, word_m = w->ahead_m;
+  if (w->ahead_base != base) incoming_word(w, tb, base, &word_p, &word_m, true);
+  w->ahead_base = incoming_word(w, tb, base + 32, &w->ahead_p, &w->ahead_m, false) ? base + 32 : -1;
   __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
   // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
@@ -373,6 +385,10 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.out_m = 0;
     w.bottom = bottom;
     w.available = s == 0 ? n : 0;
+#if SHUFFLE
+    w.ahead_p = w.ahead_m = 0;
+    w.ahead_base = -1;
+#endif
     // With shuffles, after the pipeline's fill, steady 32-step groups where every lane is
     // busy and the bus words align (first is always 1 + a multiple of 32: the band's low
     // edge is); every other step with its checks, from one call site (each inlined copy

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 #include <vector>
+
+#include "runtime/parallel.hpp"
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -25,6 +27,9 @@ constexpr std::size_t kFarSeeds = 3;  // tried beyond a window's length off its 
 constexpr std::size_t kReach = 16384;  // how far off its expected place a seed is looked for
 constexpr std::size_t kProbes = 4;     // windows that look that far after the last placed one, then one in as many
 constexpr double kPlaced = 1.0 / 4;    // the most edits per byte of a window its seed placed
+// Windows whose distance nothing after them waits on (their seeds placed none) are compared
+// on the host's threads once there are this many: a divergent pair's are most of its sample.
+constexpr std::size_t kParallelWindows = 8;
 
 // Myers' bit vectors of a window: W words of 64 rows (Hyyrö's blocks), the carry each
 // word takes from the one above, and the bottom row's score.
@@ -240,6 +245,13 @@ std::optional<Sampled> take_sample(std::string_view a, std::string_view b) {
     double jump = 0;
   } detour;
   std::size_t misses = 0;  // windows since the last placed one (or since the first)
+  // Each window's distance per byte. A seeded window's decides whether it is placed, and so
+  // where the next ones look; an unseeded one's is only summed, so it waits for the end.
+  std::vector<double> fractions(windows, 0.0);
+  struct Unseeded {
+    std::size_t k, at, from, to;
+  };
+  std::vector<Unseeded> unseeded;
   for (std::size_t k = 0; k < windows; ++k) {
     const std::size_t at = static_cast<std::size_t>(static_cast<double>(a.size() - w) * (static_cast<double>(k) + 0.5) /
                                                     static_cast<double>(windows));
@@ -260,10 +272,15 @@ std::optional<Sampled> take_sample(std::string_view a, std::string_view b) {
     // A window found whole at its place is at distance 0 without bit vectors: most of a
     // similar pair's are.
     const bool whole = place.at + w <= b.size() && std::memcmp(a.data() + at, b.data() + place.at, w) == 0;
+    if (!whole && !place.seeded) {
+      unseeded.push_back({k, at, from, to});
+      ++misses;
+      continue;
+    }
     const double fraction =
         whole ? 0.0
               : static_cast<double>(infix_distance(a.substr(at, w), b.substr(from, to - from))) / static_cast<double>(w);
-    total += fraction;
+    fractions[k] = fraction;
     // Placed: its seed was no chance match (12 bytes match by chance in a divergent pair).
     ++misses;
     if (place.seeded && fraction <= kPlaced) {
@@ -286,6 +303,12 @@ std::optional<Sampled> take_sample(std::string_view a, std::string_view b) {
       placed_at = at;
     }
   }
+  parallel_each(unseeded.size(), unseeded.size() >= kParallelWindows ? thread_count(0) : 1, [&](std::size_t u) {
+    const Unseeded& x = unseeded[u];
+    fractions[x.k] = static_cast<double>(infix_distance(a.substr(x.at, w), b.substr(x.from, x.to - x.from))) /
+                     static_cast<double>(w);
+  });
+  for (const double fraction : fractions) total += fraction;  // in window order, as ever
   sampled.mean = total / static_cast<double>(windows);
   return sampled;
 }

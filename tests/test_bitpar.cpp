@@ -208,6 +208,31 @@ TEST_CASE("alignments by the device variants' breakpoints: many pieces a launch,
   }
 }
 
+TEST_CASE("alignments whose pieces narrow to a single byte: every split shrinks its piece") {
+  // The sweeps meet at a piece's middle column; a piece of one column (or one row) has none
+  // between its ends, so it is swept as a single row and split at its middle column there.
+  // Its distance is far above the traceback's, so it is split again and again.
+  levcl::Context context;
+  std::mt19937_64 rng(48);
+  const std::string a = levcl::test::random_string(rng, 1500, 4);
+  // (A byte matching only the other string's last puts the least sum on the last row: a piece
+  // of one column split at that column had the whole piece as its first half, forever.)
+  const std::string tail = std::string(300, 'A') + "C";
+  const std::vector<Pair> pairs = {{a, a.substr(700, 1)}, {a.substr(3, 1), a}, {a, a.substr(0, 2)},
+                                   {a.substr(9, 3), a}, {tail, "C"}, {"C", tail}};
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "slots")) continue;  // the device variants
+    for (const auto& [x, y] : pairs) {
+      CAPTURE(variant);
+      CAPTURE(y.size());
+      const std::int64_t d = context.distance(x, y, "cpu-dp").distance;
+      const levcl::Alignment r = context.align(x, y, levcl::Options{variant, {}});
+      CHECK(r.distance == d);
+      CHECK(levcl::verify_alignment(x, y, r.cigar) == d);
+    }
+  }
+}
+
 TEST_CASE("symbol codes of long strings read in slices: every byte held, wherever it lies") {
   // Every byte value once, around where any number of host threads cuts the two strings
   // (end to end) into slices, and at both ends of each; the rest 'A'.

@@ -233,6 +233,22 @@ TEST_CASE("alignments whose pieces narrow to a single byte: every split shrinks 
   }
 }
 
+TEST_CASE("an alignment's device memory within 40 bytes per byte of its strings: its tracebacks in launches of a share") {
+  // A divergent pair traces thousands of pieces at its last level; all their fronts in one
+  // launch took 50-64 bytes a byte beside the bus.
+  levcl::Context context;
+  std::mt19937_64 rng(40);
+  const std::string a = levcl::test::random_string(rng, 40000, 4), b = levcl::test::random_string(rng, 40000, 4);
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "slots")) continue;  // the device variants
+    CAPTURE(variant);
+    const levcl::Alignment r = context.align(a, b, levcl::Options{variant, {}});
+    CHECK(levcl::verify_alignment(a, b, r.cigar) == r.distance);
+    CHECK(r.distance == context.distance(a, b, "cpu-bitpar").distance);
+    CHECK(r.peak_device_bytes <= 40 * (a.size() + b.size()));
+  }
+}
+
 TEST_CASE("symbol codes of long strings read in slices: every byte held, wherever it lies") {
   // Every byte value once, around where any number of host threads cuts the two strings
   // (end to end) into slices, and at both ends of each; the rest 'A'.

@@ -54,10 +54,21 @@ class PieceTracebacks final : public PieceTracer {
   PieceTracebacks(OpenDevice& device, const DeviceStrings& strings)
       : device_(device), strings_(strings), kept_(device.state<TracebackBuffers>("wfa-traceback")) {}
 
+  // A launch's fronts at most this many bytes per byte of the strings: an alignment keeps
+  // its breakpoint engine's buffers meanwhile (bitpar's bus: 16 a byte) and traces every
+  // piece at its last level (the motivating pair's 65,816 in one launch: 161 MB of fronts,
+  // 48.6 bytes a byte of its strings in all, where issue 25 asks for 40 at most).
+  static constexpr std::uint64_t kFrontsPerByte = 8;
+  // Whatever the strings' length, a mebibyte of fronts a launch: a short pair's pieces in
+  // one (an HIV-1 pair's 64: 280 kB).
+  static constexpr std::uint64_t kLeastRoom = std::uint64_t{1} << 20;
+
   void run(const std::vector<Piece>& pieces, CigarRuns& runs, std::vector<Span>& spans) override {
-    // Launches of at most a sixteenth of device memory (and one buffer) for the fronts.
+    // Launches of at most a sixteenth of device memory (and one buffer) for the fronts, and
+    // kFrontsPerByte of the strings' bytes; a piece at least.
     const DeviceInfo& info = device_.info();
-    const std::uint64_t room = std::min(info.global_memory / 16, info.max_allocation);
+    const std::uint64_t room = std::min({info.global_memory / 16, info.max_allocation,
+                                         std::max(kFrontsPerByte * strings_.bytes, kLeastRoom)});
     for (std::size_t begin = 0; begin < pieces.size();) {
       std::size_t end = begin;
       std::uint64_t bytes = 0;

@@ -51,12 +51,8 @@ struct PairPiece {
 // Pieces with an empty side need no device: all D, or all I.
 bool written_on_host(const PairPiece& piece) { return piece.at.m == 0 || piece.at.n == 0; }
 
-// Pieces traced at most this long: a traceback work-item extends its piece's matches alone
-// (1 Mbp at 99.9%: 32 pieces of 31 kbp, 10.6 ms of kernel on the H100; E. coli's 1,024 of
-// 4.5 kbp, 22 ms), where a breakpoint engine's level splits them all in about 0.1-1 ms. Only
-// pieces of distance 2 or more (both halves of a split hold an edit, so each is smaller), and
-// only for kLengthLevels levels: a split that kept its piece whole cannot repeat forever.
-constexpr std::int64_t kTracedLength = 2048;
+// Levels in which a piece longer than its tracer's longest_walk is split again rather than
+// traced (registry.hpp): a split that kept its piece whole cannot repeat forever.
 constexpr std::size_t kLengthLevels = 48;
 
 // A finished piece: written on the host, or its runs in the tracebacks' vector.
@@ -232,8 +228,8 @@ void finish_pieces(PieceEngines& engines, const std::vector<PairPiece>& top, std
     for (std::size_t q = 0; q < pieces.size(); ++q) {
       const PairPiece& piece = pieces[q];
       const detail::Variant* tracer = piece.distance >= 0 ? engines.tracer_for(piece.distance) : nullptr;
-      const bool too_long =
-          level < kLengthLevels && piece.distance >= 2 && std::max(piece.at.m, piece.at.n) > kTracedLength;
+      const bool too_long = tracer && tracer->traceback.longest_walk > 0 && level < kLengthLevels &&
+                            piece.distance >= 2 && std::max(piece.at.m, piece.at.n) > tracer->traceback.longest_walk;
       if (written_on_host(piece))
         finished.push_back({piece});
       else if (tracer && !too_long)

@@ -94,6 +94,10 @@ struct TracebackCapability {
   std::function<std::unique_ptr<PieceTracer>(OpenDevice& device, const DeviceStrings& strings, const Params& params)>
       open;
   std::int64_t max_distance = 0;
+  // Pieces longer than this are better split again than traced, where a split leaves both
+  // halves an edit (distance 2 or more): the engine walks a piece's matches on one work-item
+  // (0: no such length).
+  std::int64_t longest_walk = 0;
   CostModel cost;
 };
 

@@ -174,6 +174,10 @@ std::vector<Variant> traceback_variants() {
     return std::unique_ptr<PieceTracer>(new PieceTracebacks(device, strings));
   };
   v.traceback.max_distance = kTracebackDistance;
+  // A work-item a piece extends its matches alone: 1 Mbp at 99.9% ended in 32 pieces of 31
+  // kbp (10.6 ms of kernel on the H100), E. coli in 1,024 of 4.5 kbp (22 ms), where an
+  // alignment's level splits them all in about 0.1-1 ms.
+  v.traceback.longest_walk = 2048;
   v.traceback.cost = [](const CostInputs&) -> PairCost {
     return [](const PairShape& piece) -> std::optional<Prediction> {
       if (piece.distance < 0) return std::nullopt;

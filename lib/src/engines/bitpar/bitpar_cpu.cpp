@@ -6,6 +6,7 @@
 // rotation. Eight blocks fill an AVX-512 vector and do twice the work of four along the
 // same chain of dependent operations: HHV-6B x EBV took 0.38 s with eight on AVX-512,
 // 0.59 s with four, 0.74 s with four on AVX2; eight on AVX2 (two halves a step) 1.65 s.
+#include <cstring>
 #include <vector>
 
 #include "engines/bitpar/bitpar.hpp"
@@ -177,12 +178,21 @@ SymbolCodes symbol_codes(std::string_view a, std::string_view b) {
   constexpr std::size_t kLeastSlice = std::size_t{1} << 20;
   const std::size_t total = a.size() + b.size();
   const std::size_t slices = total < 2 * kLeastSlice ? 1 : slice_count(total, thread_count(0), kLeastSlice);
-  std::vector<std::array<bool, 256>> seen(slices);
+  // Eight tables a slice, one for each byte of a word read at once: marks of one table, a
+  // byte at a time, wait on each other's stores (8x slower, a pair of 334 kB 0.09 ms).
+  using Tables = std::array<std::array<bool, 256>, 8>;
+  std::vector<Tables> seen(slices);
   parallel_slices(total, slices, static_cast<unsigned>(slices), [&](std::size_t slice, std::size_t begin, std::size_t end) {
-    std::array<bool, 256>& mine = seen[slice];
-    mine.fill(false);
+    Tables& mine = seen[slice];
+    for (auto& table : mine) table.fill(false);
     const auto mark = [&mine](std::string_view part) {
-      for (const unsigned char c : part) mine[c] = true;
+      std::size_t i = 0;
+      for (; i + 8 <= part.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, part.data() + i, 8);
+        for (int k = 0; k < 8; ++k) mine[k][(word >> (8 * k)) & 0xff] = true;
+      }
+      for (; i < part.size(); ++i) mine[0][static_cast<unsigned char>(part[i])] = true;
     };
     if (begin < a.size()) mark(a.substr(begin, std::min(end, a.size()) - begin));
     if (end > a.size()) {
@@ -191,8 +201,9 @@ SymbolCodes symbol_codes(std::string_view a, std::string_view b) {
     }
   });
   std::array<bool, 256> all{};
-  for (const auto& mine : seen)
-    for (int c = 0; c < 256; ++c) all[c] = all[c] || mine[c];
+  for (const Tables& mine : seen)
+    for (const auto& table : mine)
+      for (int c = 0; c < 256; ++c) all[c] = all[c] || table[c];
   return symbol_codes(all);
 }
 

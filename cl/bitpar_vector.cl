@@ -12,7 +12,7 @@
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void bitpar_vector(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
                    __global const int* restrict claims, const int claim_count, volatile __global uchar* bus,
-                   volatile __global int* all_progress, volatile __global int* all_top_left,
+                   volatile __global int* all_progress, volatile __global ulong* all_top_left,
                    __global int* next_stripe, __global int* result) {
   const int height = 256;
   ulong peq[SIGMA * 4];
@@ -26,7 +26,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     __global const uchar* restrict a = codes + sweep.rows_at;
     __global const uchar* restrict b_codes = codes + sweep.columns_at;
     volatile __global int* progress = all_progress + sweep.progress_at;
-    volatile __global int* top_left = all_top_left + sweep.corners_at;
+    volatile __global ulong* top_left = all_top_left + sweep.corners_at;
     const int r0 = s * height, r1 = r0 + min(height, m - r0);
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
@@ -36,13 +36,9 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
     for (int i = r0; i < r1; ++i) peq[a[i] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
 
-    int corner = r0;  // D'[r0][first - 1]
-    if (s > 0 && first > 1) {
-      wait_progress(&progress[s - 1], first - 1);
-      corner = top_left[s];
-    }
+    const int corner = s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;  // D'[r0][first - 1]
     int bottom = corner + (r1 - r0);
-    if (next_first == first && !last_stripe) top_left[s + 1] = bottom;
+    if (next_first == first && !last_stripe) publish_value(&top_left[s + 1], bottom);
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
     const long slot = sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
 
@@ -80,7 +76,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
         const ulong p = out_lane == 0 ? bit_p.s0 : out_lane == 1 ? bit_p.s1 : out_lane == 2 ? bit_p.s2 : bit_p.s3;
         const ulong q = out_lane == 0 ? bit_m.s0 : out_lane == 1 ? bit_m.s1 : out_lane == 2 ? bit_m.s2 : bit_m.s3;
         bottom += (int)p - (int)q;
-        if (j == next_first - 1 && !last_stripe) top_left[s + 1] = bottom;
+        if (j == next_first - 1 && !last_stripe) publish_value(&top_left[s + 1], bottom);
         // The slot's previous stripe's reader must be past this chunk.
         if (s >= slots && (j == first || (j - 1) % CHUNK == 0))
           wait_progress(&progress[s - slots + 1], min(last, (j - 1) / CHUNK * CHUNK + CHUNK));

@@ -70,4 +70,16 @@ inline void publish_progress(volatile __global int* progress, int value) {
   atomic_xchg(progress, value);
 }
 
+// A value one workgroup hands another, stored with its own flag in one 64-bit store (the
+// value in the low half, 1 in the high one; the host zeroes them before the launch): the
+// waiter sees it as soon as it is stored, with no fence and no counter published after it.
+inline void publish_value(volatile __global ulong* at, const int value) { *at = (ulong)(uint)value | (1UL << 32); }
+
+inline int wait_value(volatile __global ulong* at) {
+  ulong seen;
+  while (((seen = *at) >> 32) == 0) {
+  }
+  return (int)(uint)seen;
+}
+
 #endif

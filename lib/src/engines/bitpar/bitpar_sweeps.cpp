@@ -242,7 +242,8 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots) {
   // Each sweep's ring of bottom rows and its edge.
   const std::uint64_t bus = 2 * (static_cast<std::uint64_t>(slots) * bus_slot_bytes(geometry, n) + bus_slot_bytes(geometry, m));
-  return {bus + 3 * (m + n) + (m + 31) / 32 * 16 + 1024, bus};
+  // A stripe (of 32 rows at least) has a claim (8 bytes), a progress counter (4) and a corner (8).
+  return {bus + 3 * (m + n) + (m + 31) / 32 * 20 + 1024, bus};
 }
 
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
@@ -282,8 +283,10 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
 
   const std::uint64_t m = strings.host_a.size(), n = strings.host_b.size();
   try {
+    // The table written at once, its buffer released as the launches are queued: OpenCL frees
+    // it once they are done, and nothing here waits for them (the first band's launch follows).
     const cl::Buffer table(device.context(), CL_MEM_READ_ONLY, codes.of.size());
-    device.queue().enqueueWriteBuffer(table, CL_FALSE, 0, codes.of.size(), codes.of.data());
+    device.queue().enqueueWriteBuffer(table, CL_TRUE, 0, codes.of.size(), codes.of.data());
     codes_ = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(std::max<std::uint64_t>(1, 2 * (m + n))));
     // a, a reversed, b, b reversed (as pieces' sweeps find them: cl/bitpar.h)
     const struct {
@@ -300,7 +303,6 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
       device.launch(translate, static_cast<std::size_t>((part.count + wg - 1) / wg * wg), wg, nullptr);
       ++costs_.launches;
     }
-    device.queue().finish();  // `table` goes out of scope
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "translating strings for bitpar on " + info.name);
   }
@@ -486,7 +488,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
 
   const std::uint64_t table_bytes = sweeps.size() * (sizeof(BitparSweep) + sizeof(cl_int)) +
                                     static_cast<std::uint64_t>(stripes) * 3 * sizeof(cl_int) +
-                                    static_cast<std::uint64_t>(corners) * sizeof(cl_int);
+                                    static_cast<std::uint64_t>(corners) * sizeof(cl_ulong);
   check_memory(info, {strings_.bytes + 2 * (size_a + size_b) + bus_bytes + table_bytes, bus_bytes},
                "bitpar's bus of " + gib(bus_bytes));
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
@@ -505,7 +507,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     if (!progress_ || progress_->count() < static_cast<std::size_t>(stripes))
       progress_.emplace(device_.counters(static_cast<std::size_t>(stripes)));
     args.progress = progress_->buffer();
-    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(corners) * sizeof(cl_int));
+    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(corners) * sizeof(cl_ulong));
     args.next_stripe = next_.at_least(device_, sizeof(cl_int));
     args.result = results_.at_least(device_, sweeps.size() * sizeof(cl_int));
     cl::CommandQueue& queue = device_.queue();
@@ -514,6 +516,11 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     const cl_int zero = 0;
     queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
     queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
+    // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl every ring's
+    // words too: a word of ones is one no stripe has stored yet.
+    queue.enqueueFillBuffer(args.top_left, cl_ulong{0}, 0, static_cast<std::size_t>(corners) * sizeof(cl_ulong));
+    if (geometry_ == Geometry::lanes && edges_at > 0)
+      queue.enqueueFillBuffer(args.bus, ~cl_ulong{0}, 0, static_cast<std::size_t>(edges_at));
     set_args(*kernel_, args);
 
     // Progress: the columns the stripes have published (INT_MAX once finished).

@@ -21,6 +21,10 @@
 //            the bus's bit and its other fixed costs once for twice the cells)
 //   UNROLL   1: a steady group's 32 steps unrolled whole; 0: runs of 8 in a loop, which
 //            NVIDIA builds in half the time (auto's choice while the other is not built)
+//   OWN_SLOTS  1: every stripe of the launch has a bus slot of its own: a stripe waits on
+//            the words of the stripe above themselves, and its progress is only the host's
+//            to read; 0: on the progress of the stripe above, as rings of slots used again
+//            must (the host chooses by the parameter `own`: bitpar_sweeps.cpp)
 
 #include "bitpar.h"
 #include "bitpar_common.cl"
@@ -38,6 +42,9 @@
 #endif
 #ifndef UNROLL
 #define UNROLL 1
+#endif
+#ifndef OWN_SLOTS
+#define OWN_SLOTS 0
 #endif
 #if WORD_BITS == 64
 typedef ulong word_t;
@@ -60,15 +67,24 @@ typedef uint word_t;
 #define LANES_SYNC() barrier(CLK_LOCAL_MEM_FENCE)
 #endif
 
-// Pair w of a slot (the slot: the offset of its first pair; cl/bitpar.h): its P and M
-// words, as an edge is written for the host; on the ring, the pair as one 64-bit word, P in
-// its low half, stored at once, so that a word the host filled with ones before the launch
-// (a column both +1 and -1, which no stripe stores) tells its reader whether the stripe
-// above has stored it yet, with no fence and no progress published after it.
+// The P and M words of pair w of a slot (the slot: the offset of its first pair; cl/bitpar.h).
+// With slots of their own, the pair goes on the bus as one 64-bit word, P in its low half,
+// stored at once, so that a word the host filled with ones before the launch (a column both
+// +1 and -1, which no stripe stores) tells its reader whether the stripe above has stored it
+// yet: no fence and no progress published between them. A stripe's top-left corner comes
+// the same way, with a flag of its own (workgroup_flags.cl's publish_value); in rings, after
+// the progress of the stripe above.
 #define BUS_P(slot, w) bus[((slot) + (w)) * 2]
 #define BUS_M(slot, w) bus[((slot) + (w)) * 2 + 1]
+#if OWN_SLOTS
 #define BUS_WORD(slot, w) ((volatile __global ulong*)bus)[(slot) + (w)]
 #define BUS_UNSET(word) (((uint)(word) & (uint)((word) >> 32)) != 0u)
+typedef ulong corner_t;
+#define SET_CORNER(at, value) publish_value(at, value)
+#else
+typedef int corner_t;
+#define SET_CORNER(at, value) (*(at) = (value))
+#endif
 
 // One stripe's sweep: rows r0 + 1 .. r0 + WORD_BITS * LANES, columns first .. last. A
 // delta travels as a code: bit 0 for +1, bit 1 for -1.
@@ -80,8 +96,7 @@ typedef struct {
   uint hout;       // the code below this lane's block at its last column
   uint out_p, out_m;  // with shuffles: the +1 and -1 bits below its block, newest in bit 0
   int bottom;      // the bottom row's value at the last column flushed
-  int available;   // columns of the stripe above known to be published
-  bool fresh;      // the slot above held no other stripe's row before: its words tell when stored
+  int available;   // columns of the stripe above known to be published (rings)
 #if SHUFFLE
   uint ahead_p, ahead_m;  // the next steady group's bus word, fetched a group ahead
   int ahead_base;         // its first column - 1; -1: none
@@ -94,7 +109,7 @@ typedef struct {
   volatile __global uint* bus;
   int slots;
   volatile __global int* progress;
-  volatile __global ulong* top_left;
+  volatile __global corner_t* top_left;
   __local word_t* peq;
   __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
   __local uint* outgoing;  // codes of the bottom row, 64 columns (column c at (c - 1) % 64)
@@ -106,36 +121,46 @@ typedef struct {
 
 // The top row's 32 codes from column base + 1 (a 32-column bus word of the stripe above;
 // +1 on row 0 and past the stripe above), as two bit words. Without `may_wait`, false where
-// the stripe above has not been seen to store them yet (nothing loaded). A fresh slot's
-// word is waited for itself, as soon as it is stored; a slot used again (a ring shorter
-// than the stripes) holds the last stripe's words, so there the stripe above's progress,
-// published every CHUNK columns, says which are its own.
+// the stripe above has not been seen to store them yet (nothing loaded). A slot of its own
+// is waited on word by word, each as soon as it is stored; a slot used again holds an
+// earlier stripe's words, so there the stripe above's progress, published every CHUNK
+// columns, says which are its own.
 inline bool incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m, const bool may_wait) {
   *word_p = 0xffffffffu;
   *word_m = 0;
   if (w->s == 0 || base + 1 > w->above_last) return true;
   volatile __global uint* bus = tb->bus;
-  ulong word;
-  if (w->fresh) {
-    word = BUS_WORD(w->above, base >> 5);
-    if (BUS_UNSET(word) && !may_wait) return false;
-    while (BUS_UNSET(word)) word = BUS_WORD(w->above, base >> 5);
-  } else {
-    if (min(base + 32, w->above_last) > w->available) {
-      if (!may_wait) return false;
-      // All that the stripe above has published, not only this chunk: fewer polls behind it.
-      w->available = min(w->above_last, wait_progress(&tb->progress[w->s - 1], min(w->above_last, base / CHUNK * CHUNK + CHUNK)));
-    }
-    word = BUS_WORD(w->above, base >> 5);
-  }
+#if OWN_SLOTS
+  ulong word = BUS_WORD(w->above, base >> 5);
+  if (BUS_UNSET(word) && !may_wait) return false;
+  while (BUS_UNSET(word)) word = BUS_WORD(w->above, base >> 5);
   *word_p = (uint)word;
   *word_m = (uint)(word >> 32);
+#else
+  if (min(base + 32, w->above_last) > w->available) {
+    if (!may_wait) return false;
+    // All that the stripe above has published, not only this chunk: fewer polls behind it.
+    w->available = min(w->above_last, wait_progress(&tb->progress[w->s - 1], min(w->above_last, base / CHUNK * CHUNK + CHUNK)));
+  }
+  *word_p = BUS_P(w->above, base >> 5);
+  *word_m = BUS_M(w->above, base >> 5);
+#endif
   if (w->above_last < base + 32) {
     const uint past = 0xffffffffu << (w->above_last - base);
     *word_p |= past;
     *word_m &= ~past;
   }
   return true;
+}
+
+// A stripe's progress: in rings, what the stripe a slot waits for is waited on, published
+// after its stores; with slots of their own, only the host's progress meter reads it.
+inline void stripe_progress(volatile __global int* progress, const int value) {
+#if OWN_SLOTS
+  *progress = value;
+#else
+  publish_progress(progress, value);
+#endif
 }
 
 // The bottom row's word of columns base + 1 .. jc (as bits of the bus word; the same in
@@ -148,15 +173,18 @@ inline void publish_word(Sweep* w, const Tables* tb, const int lane, const int j
   if (lane == 0) {
     if (!w->last_stripe && w->next_first - 1 > base && w->next_first - 1 <= jc) {
       const uint upto = w->next_first - 1 - base == 32 ? 0xffffffffu : ~(0xffffffffu << (w->next_first - 1 - base));
-      publish_value(&tb->top_left[w->s + 1], before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto));
+      SET_CORNER(&tb->top_left[w->s + 1], before + (int)popcount(word_p & upto) - (int)popcount(word_m & upto));
     }
+    volatile __global uint* bus = tb->bus;
+#if OWN_SLOTS
+    BUS_WORD(w->slot, base >> 5) = (ulong)word_p | (ulong)word_m << 32;
+#else
     // The slot's previous stripe's reader must be past this word.
     if (w->s >= tb->slots) wait_progress(&tb->progress[w->s - tb->slots + 1], jc);  // met at the latest when it is done
-    volatile __global uint* bus = tb->bus;
-    BUS_WORD(w->slot, base >> 5) = (ulong)word_p | (ulong)word_m << 32;
-    if (jc % CHUNK == 0 || jc == w->last) {
-      publish_progress(&tb->progress[w->s], jc);
-    }
+    BUS_P(w->slot, base >> 5) = word_p;
+    BUS_M(w->slot, base >> 5) = word_m;
+#endif
+    if (jc % CHUNK == 0 || jc == w->last) stripe_progress(&tb->progress[w->s], jc);
   }
 }
 
@@ -318,7 +346,7 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
 __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
 void bitpar(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
             __global const int* restrict claims, const int claim_count, volatile __global uint* bus,
-            volatile __global int* all_progress, volatile __global ulong* all_top_left, __global int* next_stripe,
+            volatile __global int* all_progress, volatile __global corner_t* all_top_left, __global int* next_stripe,
             __global int* result) {
   __local word_t peq[SIGMA * LANES];
   __local int claimed;
@@ -351,7 +379,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
               slots = sweep.slots;
     __global const uchar* restrict a = codes + sweep.rows_at;
     volatile __global int* progress = all_progress + sweep.progress_at;
-    volatile __global ulong* top_left = all_top_left + sweep.corners_at;
+    volatile __global corner_t* top_left = all_top_left + sweep.corners_at;
     tables.b_codes = codes + sweep.columns_at;
     tables.slots = slots;
     tables.progress = progress;
@@ -375,9 +403,17 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     // The row handed on: the stripe's bottom row, row m in the last stripe.
     const int out_lane = (r1 - r0 - 1) / WORD_BITS, out_bit = (r1 - r0 - 1) % WORD_BITS;
     // The top-left corner: D'[r0][first - 1] (exact D[r0][0] = r0 at column 1).
+#if OWN_SLOTS
     const int corner = s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
+#else
+    int corner = r0;
+    if (s > 0 && first > 1) {
+      wait_progress(&progress[s - 1], first - 1);
+      corner = top_left[s];
+    }
+#endif
     int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row
-    if (lane == 0 && next_first == first && !last_stripe) publish_value(&top_left[s + 1], bottom);
+    if (lane == 0 && next_first == first && !last_stripe) SET_CORNER(&top_left[s + 1], bottom);
 
     Sweep w;
     w.s = s;
@@ -398,7 +434,6 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.out_m = 0;
     w.bottom = bottom;
     w.available = s == 0 ? n : 0;
-    w.fresh = s <= slots;
 #if SHUFFLE
     w.ahead_p = w.ahead_m = 0;
     w.ahead_base = -1;
@@ -429,7 +464,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
         }
     if (lane == 0) {
       if (last_stripe) result[which] = bottom;
-      publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
+      stripe_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
   }

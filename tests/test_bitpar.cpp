@@ -1,5 +1,6 @@
 // What is particular to the bit-parallel family (bitpar, bitpar-vector, cpu-bitpar):
-// many stripes chained through a ring of few bus slots, progress published every chunk,
+// many stripes chained through a ring of few bus slots, progress published every chunk, or
+// through slots of their own, word by word,
 // bands of a bound k across stripes, bands that must grow, alignments by the device
 // variants' breakpoints (many pieces a launch). test_variants checks every
 // variant's exactness like any other's.
@@ -99,6 +100,25 @@ TEST_CASE("many stripes through a ring of two or three bus slots, progress every
       for (const std::int64_t chunk : {1, 3}) {
         levcl::Params params{{"slots", slots}, {"chunk", chunk}};
         if (has_param(variant, "wg")) params["wg"] = 1;  // 32-row stripes: about a hundred of them
+        CHECK(check_against_dp(context, pairs, variant, params) == static_cast<int>(pairs.size()));
+      }
+  }
+}
+
+TEST_CASE("a slot a stripe, waited on word by word or through progress, whatever the band's stripes at once") {
+  // `own` 1 and 0 force each kernel where the rule (2) would choose one by the band.
+  levcl::Context context;
+  const auto pairs = long_pairs();
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "own")) continue;
+    for (const std::int64_t own : {0, 1})
+      for (const std::int64_t wg : {1, 32}) {
+        levcl::Params params{{"own", own}};
+        if (has_param(variant, "wg")) params["wg"] = wg;
+        else if (wg != 1) continue;
+        CAPTURE(variant);
+        CAPTURE(own);
+        CAPTURE(wg);
         CHECK(check_against_dp(context, pairs, variant, params) == static_cast<int>(pairs.size()));
       }
   }

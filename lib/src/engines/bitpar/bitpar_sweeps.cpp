@@ -194,6 +194,32 @@ constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
 
 }  // namespace
 
+cl::Kernel& BitparSweeps::kernel(bool own_slots) {
+  const bool lanes_geometry = geometry_ == Geometry::lanes;
+  cl::Kernel& k = device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector",
+                                 kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : ""));
+  device_.check_launch(k, static_cast<std::size_t>(lanes_));
+  return k;
+}
+
+// Stripes a compute unit holds at once that a launch keeps at work fewer of where its chain
+// bounds it, not the device's throughput: what NVIDIA's build of the rings' kernel holds on
+// the H100 (128 registers: 16 warps). The two kernels there (session 49, calls 3-4): with
+// slots of their own (96 registers) HHV-6B x EBV 8.3-9.3 -> 7.6-7.9 ms (134 stripes at work
+// at once), 3 Mbp at 93% 0.141-0.144 -> 0.128-0.131 s (440), CP000051 x AE002160 58-59 -> 53
+// ms (about 2,000); the motivating pair 0.30 -> 0.44 s (3,000), 3 Mbp at 50% 0.29-0.30 ->
+// 0.35 s (2,900).
+constexpr double kChainBoundStripesPerUnit = 16;
+
+bool BitparSweeps::own_slots_for(const BandWork& work) const {
+  if (geometry_ != Geometry::lanes) return false;  // bitpar_vector.cl: one kernel, through progress
+  const std::int64_t own = params_.at("own");
+  if (own != 2) return own == 1;
+  const double at_once = static_cast<double>(work.cells) /
+                         (static_cast<double>(std::max<std::uint64_t>(1, work.chain)) * static_cast<double>(height_));
+  return at_once < kChainBoundStripesPerUnit * std::max<std::uint32_t>(1, device_.info().compute_units);
+}
+
 // Rounded up to a power of two so that few programs serve every input.
 std::int64_t sigma_for(int codes) {
   std::int64_t sigma = 4;
@@ -276,10 +302,9 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
                               " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
                               (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0") +
                               (lanes_geometry ? " -DUNROLL=" + std::to_string(params.at("unroll")) : "");
-  const std::string file = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
-  kernel_ = &device.kernel(file, lanes_geometry ? "bitpar" : "bitpar_vector", options);
-  device.check_launch(*kernel_, static_cast<std::size_t>(lanes_));
-  cl::Kernel& translate = device.kernel(file, "bitpar_codes", options);
+  kernel_file_ = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
+  kernel_options_ = options;
+  cl::Kernel& translate = device.kernel(kernel_file_, "bitpar_codes", options);
 
   const std::uint64_t m = strings.host_a.size(), n = strings.host_b.size();
   try {
@@ -407,6 +432,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::vector<PlannedSweep> sweeps;
   std::vector<SweepPlan> plans(count);
   std::int64_t stripes = 0, corners = 0;
+  BandWork work;  // the launch's cells, and its longest sweep's chain
   for (std::size_t q = 0; q < count; ++q) {
     const Piece& p = pieces[q];
     const PieceSides sides(p);
@@ -440,15 +466,19 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       corners += layout.stripes + 1;
       sweeps.push_back({layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(n)),
                         halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m))});
-      costs_.cells += band_cells(m, n, height_, band);
+      const BandWork sweep = band_work(m, n, height_, stripe_lead(geometry_, params_), band);
+      work.cells += sweep.cells;
+      work.chain = std::max(work.chain, sweep.chain);
     }
   }
   if (stripes >= INT_MAX) throw Error(ErrorCode::input_too_long, "bitpar: too many stripes for one launch");
+  costs_.cells += work.cells;
 
   // Bus slots: as many as stripes where they fit the budget, so that no stripe waits for
   // its slot; else each sweep's share, a ring of at least two. The budget holds the
   // edges too.
   std::uint64_t full = 0, edge_bytes = 0;
+  bool own_slots = own_slots_for(work);  // and where every stripe has a slot of its own
   for (const PlannedSweep& s : sweeps) {
     full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
     edge_bytes += s.edge_bytes;
@@ -463,6 +493,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
                              : static_cast<std::int64_t>(static_cast<double>(s.layout.stripes) * budget / full);
     slots = std::min<std::int64_t>(std::max<std::int64_t>(slots, 2), s.layout.stripes);
     s.layout.slots = static_cast<cl_int>(slots);
+    own_slots = own_slots && slots == s.layout.stripes;
     s.layout.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
     bus_bytes += static_cast<std::uint64_t>(slots) * s.slot_bytes;
   }
@@ -516,12 +547,13 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     const cl_int zero = 0;
     queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
     queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
-    // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl every ring's
-    // words too: a word of ones is one no stripe has stored yet.
+    // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl with slots of
+    // their own, the slots' words too: a word of ones is one no stripe has stored yet.
     queue.enqueueFillBuffer(args.top_left, cl_ulong{0}, 0, static_cast<std::size_t>(corners) * sizeof(cl_ulong));
-    if (geometry_ == Geometry::lanes && edges_at > 0)
+    cl::Kernel& kernel = this->kernel(own_slots);
+    if (geometry_ == Geometry::lanes && own_slots && edges_at > 0)
       queue.enqueueFillBuffer(args.bus, ~cl_ulong{0}, 0, static_cast<std::size_t>(edges_at));
-    set_args(*kernel_, args);
+    set_args(kernel, args);
 
     // Progress: the columns the stripes have published (INT_MAX once finished).
     std::vector<cl_int> widths(static_cast<std::size_t>(stripes));
@@ -539,7 +571,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     // out, so no stripe ever waits for an unstarted one.
     BusySpan busy;
     launched = std::chrono::steady_clock::now();
-    device_.launch(*kernel_, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_),
+    device_.launch(kernel, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_),
                    busy.event(true));
     ++costs_.launches;
     device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile

@@ -122,7 +122,12 @@ class BitparSweeps {
   const DeviceStrings& strings_;
   std::uint64_t bus_budget_;
   std::int64_t lanes_, height_;
-  cl::Kernel* kernel_ = nullptr;
+  // The kernel of a launch whose stripes have bus slots of their own, or rings (bitpar.cl's
+  // OWN_SLOTS; bitpar_vector.cl has one kernel for both).
+  cl::Kernel& kernel(bool own_slots);
+  // Whether a launch of this work runs on slots of their own where it can (the parameter `own`).
+  bool own_slots_for(const BandWork& work) const;
+  std::string kernel_file_, kernel_options_;
   cl::Buffer codes_;  // a, a reversed, b, b reversed
   std::optional<DeviceCounters> progress_;
   GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_;

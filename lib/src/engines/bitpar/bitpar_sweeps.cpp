@@ -202,22 +202,25 @@ cl::Kernel& BitparSweeps::kernel(bool own_slots) {
   return k;
 }
 
-// Stripes a compute unit holds at once that a launch keeps at work fewer of where its chain
-// bounds it, not the device's throughput: what NVIDIA's build of the rings' kernel holds on
-// the H100 (128 registers: 16 warps). The two kernels there (session 49, calls 3-4): with
-// slots of their own (96 registers) HHV-6B x EBV 8.3-9.3 -> 7.6-7.9 ms (134 stripes at work
-// at once), 3 Mbp at 93% 0.141-0.144 -> 0.128-0.131 s (440), CP000051 x AE002160 58-59 -> 53
-// ms (about 2,000); the motivating pair 0.30 -> 0.44 s (3,000), 3 Mbp at 50% 0.29-0.30 ->
-// 0.35 s (2,900).
-constexpr double kChainBoundStripesPerUnit = 16;
+// Stripes a compute unit holds at once, fewer of which a launch keeps at work where its
+// chain bounds it rather than the device's throughput: what NVIDIA's build of the rings'
+// 64-row kernel holds on the H100 (166 registers: 12 warps). With slots of their own NVIDIA
+// gives the kernel 96 registers; measured on the H100 (session 49, calls 3-5), the stripes
+// at work at once in brackets: HHV-6B x EBV 8.3-9.3 -> 7.6-7.9 ms (134), 3 Mbp at 93%
+// 0.138-0.144 -> 0.127-0.131 s (about 440), CP000051 x AE002160 58-59 -> 53 ms (1,230); the
+// motivating pair 0.29-0.31 -> 0.42 s (2,090), 3 Mbp at 50% 0.28-0.30 -> 0.34-0.35 s (1,920).
+constexpr double kChainBoundStripesPerUnit = 12;
+
+double BitparSweeps::stripes_at_once(const BandWork& work) const {
+  return static_cast<double>(work.cells) /
+         (static_cast<double>(std::max<std::uint64_t>(1, work.chain)) * static_cast<double>(height_));
+}
 
 bool BitparSweeps::own_slots_for(const BandWork& work) const {
   if (geometry_ != Geometry::lanes) return false;  // bitpar_vector.cl: one kernel, through progress
   const std::int64_t own = params_.at("own");
   if (own != 2) return own == 1;
-  const double at_once = static_cast<double>(work.cells) /
-                         (static_cast<double>(std::max<std::uint64_t>(1, work.chain)) * static_cast<double>(height_));
-  return at_once < kChainBoundStripesPerUnit * std::max<std::uint32_t>(1, device_.info().compute_units);
+  return stripes_at_once(work) < kChainBoundStripesPerUnit * std::max<std::uint32_t>(1, device_.info().compute_units);
 }
 
 // Rounded up to a power of two so that few programs serve every input.
@@ -622,9 +625,10 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     }
   }
   const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
-  log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows, bus {}; ms: plan {:.2f}, run {:.2f}, read {:.2f}, "
-              "meet {:.2f}",
-              count, sweeps.size(), stripes, height_, gib(bus_bytes), ms(started, launched), ms(launched, ran),
+  log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows ({:.0f} at work at once), bus {} ({}); ms: plan "
+              "{:.2f}, run {:.2f}, read {:.2f}, meet {:.2f}",
+              count, sweeps.size(), stripes, height_, stripes_at_once(work), gib(bus_bytes),
+              own_slots ? "slots of their own" : "through progress", ms(started, launched), ms(launched, ran),
               ms(ran, read), ms(read, std::chrono::steady_clock::now()));
 }
 

@@ -127,6 +127,8 @@ class BitparSweeps {
   cl::Kernel& kernel(bool own_slots);
   // Whether a launch of this work runs on slots of their own where it can (the parameter `own`).
   bool own_slots_for(const BandWork& work) const;
+  // The stripes a launch of this work keeps at work at once, on average over its chain.
+  double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
   cl::Buffer codes_;  // a, a reversed, b, b reversed
   std::optional<DeviceCounters> progress_;

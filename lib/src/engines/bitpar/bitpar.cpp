@@ -275,9 +275,9 @@ std::vector<Variant> bitpar_variants() {
       {"own", 2, 0, 2,
        "where every stripe has a bus slot of its own, a stripe waits on the stripe above's words themselves, not on "
        "its progress (a chain's steps sooner, no fences: HHV-6B x EBV 9.1 -> 7.7 ms on the H100): 1 always, 0 "
-       "never, 2 where the band keeps fewer stripes at work at once than 12 a compute unit (where more, the device's "
+       "never, 2 where the band keeps fewer stripes at work at once than 4 a compute unit (where more, the device's "
        "throughput bounds it, and NVIDIA builds the other kernel with more registers: the motivating pair 0.30 "
-       "against 0.42 s)",
+       "against 0.43 s)",
        Sweep::none},
       {"wide", 2, 0, 2,
        "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 1,024 (32 "

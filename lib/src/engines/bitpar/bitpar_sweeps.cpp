@@ -195,11 +195,14 @@ constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
 }  // namespace
 
 cl::Kernel& BitparSweeps::kernel(bool own_slots) {
-  const bool lanes_geometry = geometry_ == Geometry::lanes;
-  cl::Kernel& k = device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector",
-                                 kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : ""));
-  device_.check_launch(k, static_cast<std::size_t>(lanes_));
-  return k;
+  cl::Kernel*& kept = kernels_[own_slots ? 1 : 0];
+  if (!kept) {  // built, and checked against the device, once (a check costs queries of the driver)
+    const bool lanes_geometry = geometry_ == Geometry::lanes;
+    kept = &device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector",
+                           kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : ""));
+    device_.check_launch(*kept, static_cast<std::size_t>(lanes_));
+  }
+  return *kept;
 }
 
 // Stripes at work at once a compute unit, fewer than which a launch's chain bounds it rather

@@ -4,6 +4,7 @@
 // piece, the whole pair; an alignment's level is many (the breakpoints of bitpar.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -130,6 +131,7 @@ class BitparSweeps {
   // The stripes a launch of this work keeps at work at once, on average over its chain.
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
+  std::array<cl::Kernel*, 2> kernels_{};  // through progress, with slots of their own
   cl::Buffer codes_;  // a, a reversed, b, b reversed
   std::optional<DeviceCounters> progress_;
   GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_;

@@ -274,7 +274,7 @@ std::vector<Variant> bitpar_variants() {
       {"slots", 0, 0, 1 << 30, "stripes' bottom rows kept in device memory at once (0: as many as fit)", Sweep::none},
       {"own", 2, 0, 2,
        "where every stripe has a bus slot of its own, a stripe waits on the stripe above's words themselves, not on "
-       "its progress (a chain's steps sooner, no fences: HHV-6B x EBV 9.1 -> 7.7 ms on the H100): 1 always, 0 "
+       "its progress (a chain's steps sooner, no fences: HHV-6B x EBV 8.9-9.4 -> 7.8-8.1 ms on the H100): 1 always, 0 "
        "never, 2 where the band keeps fewer stripes at work at once than 4 a compute unit (where more, the device's "
        "throughput bounds it, and NVIDIA builds the other kernel with more registers: the motivating pair 0.30 "
        "against 0.43 s)",

@@ -208,10 +208,10 @@ cl::Kernel& BitparSweeps::kernel(bool own_slots) {
 // Stripes at work at once a compute unit, fewer than which a launch's chain bounds it rather
 // than the device's throughput: one a warp scheduler of the H100's four. NVIDIA gives the
 // kernel of slots of their own 96 registers, the rings' 128 (32-row blocks) or 166 (64-row),
-// which compute a full device's steps faster. Measured on the H100 (session 49, calls 3-6),
-// the stripes at work at once in brackets: slots of their own faster at HHV-6B x EBV 8.3-9.3
-// -> 7.3-7.9 ms (135), 3 Mbp at 93% 0.138-0.144 -> 0.124-0.131 s (195), CP000051 x AE002160
-// 58-59 -> 52-53 ms (445), 50 pieces of 100 kbp at 80% (320: 9.1 -> 8.6-8.8 ms); slower at
+// which compute a full device's steps faster. Measured on the H100 (session 49, calls 3-8),
+// the stripes at work at once in brackets: slots of their own faster at HHV-6B x EBV 8.3-9.4
+// -> 7.6-8.1 ms (135), 3 Mbp at 93% 0.138-0.144 -> 0.124-0.135 s (195), CP000051 x AE002160
+// 58-59 -> 52-54 ms (445), 50 pieces of 100 kbp at 80% (320: 9.1 -> 8.6-8.8 ms); slower at
 // 50 such pieces (575: 11.1 -> 13.8-14.7 ms), 150 (1,485: 15 -> 21 ms), 3 Mbp at 50% (1,112:
 // 0.29 -> 0.33-0.35 s), the motivating pair (1,353: 0.30 -> 0.43 s); the mosaic pair at 93%
 // (730) 0.237 -> 0.228-0.233 s.

@@ -1,7 +1,6 @@
 #include "engines/batch_bitpar/long_pairs.hpp"
 
 #include <algorithm>
-#include <array>
 #include <chrono>
 #include <climits>
 
@@ -12,7 +11,6 @@
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "runtime/open_device.hpp"
-#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -20,28 +18,13 @@ namespace {
 // A chunk's strings, each once, on the device at most (join_strings).
 constexpr std::uint64_t kJoinedBytes = std::uint64_t{256} << 20;
 
-// The symbol codes of `bytes`, scanned on the host's threads.
-SymbolCodes codes_of(std::string_view bytes, unsigned threads) {
-  const std::size_t slices = slice_count(bytes.size(), threads, std::size_t{1} << 20);
-  std::vector<std::array<bool, 256>> seen(slices);
-  parallel_slices(bytes.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    std::array<bool, 256> mine{};
-    for (std::size_t i = from; i < to; ++i) mine[static_cast<unsigned char>(bytes[i])] = true;
-    seen[slice] = mine;
-  });
-  std::array<bool, 256> all{};
-  for (const auto& s : seen)
-    for (int c = 0; c < 256; ++c) all[c] = all[c] || s[c];
-  return symbol_codes(all);
-}
-
 // The pairs ids[first, end) over one device copy of their strings; the seconds of its kernels.
 double run_chunk(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& ids, std::size_t first,
                  std::size_t end, std::int64_t band, BatchResult& out) {
   const auto start = std::chrono::steady_clock::now();
   const JoinedStrings joined =
       join_strings(device, call, std::vector<std::size_t>(ids.begin() + first, ids.begin() + end), "batch-bitpar-long");
-  const SymbolCodes codes = codes_of(joined.host, call.threads);
+  const SymbolCodes codes = symbol_codes(joined.host, {}, call.threads);
   // bitpar's sweeps at that variant's defaults: the same kernel and geometry as its pairs'.
   const Params params = resolve_params(find_variant("bitpar").info, {});
   const DeviceStrings strings(joined.buffer, joined.bytes, joined.host);

@@ -151,8 +151,9 @@ inline SymbolCodes symbol_codes(const std::array<bool, 256>& seen) {
   return codes;
 }
 // The codes of the bytes the strings hold (long strings read on every host thread: a
-// serial pass over a pair of 3 Mbp took 3-5 ms). Exported for the tests.
-LEVCL_API SymbolCodes symbol_codes(std::string_view a, std::string_view b = {});
+// serial pass over a pair of 3 Mbp took 3-5 ms; `threads` as thread_count's, 0: every CPU).
+// Exported for the tests.
+LEVCL_API SymbolCodes symbol_codes(std::string_view a, std::string_view b = {}, unsigned threads = 0);
 
 // The 64-row blocks of cpu-bitpar's stripes for `rows` rows, given its parameter `blocks`:
 // 4 or 8 as asked; 0: eight where the CPU runs their vector fast (AVX-512) and the rows are

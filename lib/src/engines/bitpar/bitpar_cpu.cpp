@@ -171,13 +171,13 @@ std::int64_t cpu_bitpar_distance(std::string_view a, std::string_view b, const B
   return blocks == 8 ? stripes_distance<8>(a, b, band, cells, cancel) : stripes_distance<4>(a, b, band, cells, cancel);
 }
 
-SymbolCodes symbol_codes(std::string_view a, std::string_view b) {
+SymbolCodes symbol_codes(std::string_view a, std::string_view b, unsigned threads) {
   // Slices of 1 MiB or more of the two strings end to end, each with its own table; short
   // strings (cpu-bitpar's pairs of a batch) on the caller alone, without asking how many
   // threads there are.
   constexpr std::size_t kLeastSlice = std::size_t{1} << 20;
   const std::size_t total = a.size() + b.size();
-  const std::size_t slices = total < 2 * kLeastSlice ? 1 : slice_count(total, thread_count(0), kLeastSlice);
+  const std::size_t slices = total < 2 * kLeastSlice ? 1 : slice_count(total, thread_count(threads), kLeastSlice);
   // Eight tables a slice, one for each byte of a word read at once: marks of one table, a
   // byte at a time, wait on each other's stores (8x slower, a pair of 334 kB 0.09 ms).
   using Tables = std::array<std::array<bool, 256>, 8>;

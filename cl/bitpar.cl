@@ -69,16 +69,16 @@ typedef uint word_t;
 
 // The P and M words of pair w of a slot (the slot: the offset of its first pair; cl/bitpar.h).
 // With slots of their own, the pair goes on the bus as one 64-bit word, P in its low half,
-// stored at once, so that a word the host filled with ones before the launch (a column both
-// +1 and -1, which no stripe stores) tells its reader whether the stripe above has stored it
-// yet: no fence and no progress published between them. A stripe's top-left corner comes
+// stored at once, so that a word as the host filled it before the launch (cl/bitpar.h's
+// BITPAR_UNSTORED_BYTE: a column both +1 and -1) tells its reader whether the stripe above
+// has stored it yet: no fence and no progress published between them. A stripe's top-left corner comes
 // the same way, with a flag of its own (workgroup_flags.cl's publish_value); in rings, after
 // the progress of the stripe above.
 #define BUS_P(slot, w) bus[((slot) + (w)) * 2]
 #define BUS_M(slot, w) bus[((slot) + (w)) * 2 + 1]
 #if OWN_SLOTS
 #define BUS_WORD(slot, w) ((volatile __global ulong*)bus)[(slot) + (w)]
-#define BUS_UNSET(word) (((uint)(word) & (uint)((word) >> 32)) != 0u)
+#define BUS_UNSET(word) (((uint)(word) & (uint)((word) >> 32)) != 0u)  // P and M at once
 typedef ulong corner_t;
 #define SET_CORNER(at, value) publish_value(at, value)
 #else

@@ -34,6 +34,10 @@ typedef struct {
 // word, M, -1, in the second), a byte per column in bitpar_vector.cl (p | m << 1). A
 // sweep's edge is the same for its m rows: row i's vertical delta where column j's was.
 #define BITPAR_SLOT_WORDS(n) (((n) + 31) / 32)
+// Where every stripe has a slot of its own (bitpar.cl's OWN_SLOTS), each byte of the slots
+// before a stripe stores its words there: the host fills them so before the launch, and a
+// word pair of such bytes holds a column both +1 and -1, which no stripe stores.
+#define BITPAR_UNSTORED_BYTE 0xff
 
 // A lanes workgroup's local memory in bitpar.cl, sized here for the host's checks too: the
 // match masks (SIGMA codes of LANES blocks of WORD_BITS rows), the claimed stripe, the 32

@@ -557,11 +557,12 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
     queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
     // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl with slots of
-    // their own, the slots' words too: a word of ones is one no stripe has stored yet.
+    // their own, the slots' words too (cl/bitpar.h).
     queue.enqueueFillBuffer(args.top_left, cl_ulong{0}, 0, static_cast<std::size_t>(corners) * sizeof(cl_ulong));
     cl::Kernel& kernel = this->kernel(own_slots);
     if (geometry_ == Geometry::lanes && own_slots && edges_at > 0)
-      queue.enqueueFillBuffer(args.bus, ~cl_ulong{0}, 0, static_cast<std::size_t>(edges_at));
+      queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, 0,
+                              static_cast<std::size_t>(edges_at));
     set_args(kernel, args);
 
     // Progress: the columns the stripes have published (INT_MAX once finished).

@@ -126,6 +126,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // where most end above the bound, the others are not tried (10^5 pairs of 10 kbp at 90%
   // would pay for packing 2 GB twice).
   std::vector<bool> found(pairs.size(), false);
+  std::size_t found_count = 0;    // counted, not looked for: 10^6 bits one by one take a millisecond
   std::vector<bool> trial_tried;  // by the trial (those not found: above its bound)
   std::int64_t above_trial = 0;   // what those are known to be at least
   if (automatic) {
@@ -146,6 +147,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
             out.distances[indices[k]] = part.distances[k];
             found[indices[k]] = true;
             ++ended;
+            ++found_count;
           }
         record(plan, part.costs, ended);
         impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
@@ -168,12 +170,12 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const Impl::Plan named = automatic ? Impl::Plan{}
                                      : impl_->plan(options.variant, detail::batch_capability(options.variant), options.params);
   Impl::Plan batch_plan = named;
-  std::vector<bool> alone;
+  std::vector<bool> alone;  // empty where none is
   if (automatic) {
     // Routed: the pairs the trial left (where it ended none: every pair, with no copy).
     // The trial goes first: a pair it ends needs no prediction (1,000 pairs of 100 kbp at
     // 99.5% on the H100: their routing took 0.74 s, the trial ended them all in 10 ms).
-    const bool any_found = std::find(found.begin(), found.end(), true) != found.end();
+    const bool any_found = found_count > 0;
     std::vector<IndexPair> left;
     std::vector<std::size_t> left_at;
     if (any_found)
@@ -193,23 +195,18 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
       });
       const double chosen_ms = 1e3 * detail::seconds_since(begun);
       batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
-      const std::vector<bool> routed_alone =
+      const std::vector<std::size_t> routed_alone =
           detail::run_alone(device, engine, batch_plan.params, strings, routed, threads, largest_cells);
-      if (!any_found) {
-        alone = routed_alone;
-      } else {
-        alone.assign(pairs.size(), false);
-        for (std::size_t k = 0; k < routed.size(); ++k) alone[left_at[k]] = routed_alone[k];
-      }
+      if (!routed_alone.empty()) alone.assign(pairs.size(), false);
+      for (const std::size_t k : routed_alone) alone[any_found ? left_at[k] : k] = true;
       detail::log().debug("auto: {} for the {} pairs left, chosen in {:.1f} ms; {} pairs alone, in {:.1f} ms",
-                          engine.info.name, routed.size(), chosen_ms, std::count(alone.begin(), alone.end(), true),
+                          engine.info.name, routed.size(), chosen_ms, routed_alone.size(),
                           1e3 * detail::seconds_since(begun) - chosen_ms);
     }
   }
   const bool batching = batch_plan.variant && batch_plan.variant->info.can(Capability::batch);
   const auto over_k = [&options](std::int64_t d) { return options.max_distance >= 0 && d > options.max_distance ? -1 : d; };
-  const bool all_batched = batching && std::find(found.begin(), found.end(), true) == found.end() &&
-                           std::find(alone.begin(), alone.end(), true) == alone.end();
+  const bool all_batched = batching && found_count == 0 && alone.empty();
   Split split;
   if (all_batched) {  // the common case, without copies of the pairs (10^6 short pairs: milliseconds)
     BatchResult part = run_batch(batch_plan, pairs, options.max_distance, 0);

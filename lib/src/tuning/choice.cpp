@@ -91,11 +91,11 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
                                             std::to_string(b.size()) + " on " + device.name + passed_over);
 }
 
-std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
-                            const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                            unsigned threads, double largest_cells) {
+std::vector<std::size_t> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
+                                   const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                                   unsigned threads, double largest_cells) {
   const std::size_t count = pairs.size();
-  std::vector<bool> alone(count, false);
+  std::vector<std::size_t> alone;
   if (count == 0 || !engine.batch.cost) return alone;
   const std::vector<Measurement> none;
   const PairCost cost = engine.batch.cost(CostInputs{device, params, none});
@@ -194,7 +194,7 @@ std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, con
       best_k = k;
     }
   }
-  for (std::size_t k = 0; k < best_k; ++k) alone[order[k]] = true;
+  alone.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(best_k));
   return alone;
 }
 

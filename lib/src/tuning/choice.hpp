@@ -57,7 +57,7 @@ constexpr double kQuickBuildCells = 2e13;
 std::optional<Params> quick_build_params(const Variant& variant, const Params& tuned, double cells);
 
 // The pairs of a batch that auto runs alone, on single-pair engines, rather than in the
-// batch engine `engine` (params: its configuration): in a batch a pair's chain of work
+// batch engine `engine` (params: its configuration), as indices into `pairs`: in a batch a pair's chain of work
 // (its model's prediction) can keep the whole batch waiting, while alone it has the whole
 // device. Moving the pairs of longest chains out while the predicted total falls: the
 // batch's time (the longest chain left, or its cells over every resident work-item) plus
@@ -69,9 +69,9 @@ std::optional<Params> quick_build_params(const Variant& variant, const Params& t
 // `threads`: host threads for the predictions; `largest_cells`: at least the most cells of
 // any of the pairs (check_batch's).
 constexpr double kSinglePairCells = double(1 << 30);
-std::vector<bool> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
-                            const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
-                            unsigned threads, double largest_cells);
+std::vector<std::size_t> run_alone(const DeviceInfo& device, const Variant& engine, const Params& params,
+                                   const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                                   unsigned threads, double largest_cells);
 
 // A bounded first pass over a batch's long pairs, by a wavefront batch engine: it finds
 // each distance up to `bound` in about bound / 2 steps, every pair at once, where the bit

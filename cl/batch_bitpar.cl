@@ -120,20 +120,21 @@ inline ulong bus_space(volatile __global uint* bus_used, const int n) {
 
 // The arguments of both pair kernels (the host sets them from one list: BatchArgs). Pair
 // p is pairs[p]; a launch computes the pairs ids[first .. first + count - 1]. A pair's
-// bound k is bounds[p], or on the first pass its first (batch_bitpar.h).
+// bound k is bounds[p], or on the first pass its first (batch_bitpar.h); `again` counts the
+// pairs whose distance is over it (finish_pair).
 #define BATCH_KERNEL_ARGUMENTS                                                                                    \
   __global const BatchPair *restrict pairs, __global const BatchString *restrict strings,                        \
       __global const uchar *restrict raw, __global const uint *restrict present, const uint code_count,         \
       __global const uint *restrict peq, __global const uint *restrict ids, const uint first, const uint count, \
       const int first_pass, const int band, const int max_k, __global const int *restrict bounds,              \
       __global uchar *restrict bus, volatile __global uint *bus_used, __global int *restrict distances,       \
-      volatile __global int *finished
+      volatile __global uint *again, volatile __global int *finished
 
-// Pair p as a kernel sweeps it: its strings (rows the shorter), lengths and band [lo, hi]
-// under its bound.
+// Pair p as a kernel sweeps it: its strings (rows the shorter), lengths, bound k and band
+// [lo, hi] under it.
 typedef struct {
   BatchString rows, columns;
-  int m, n, lo, hi;
+  int m, n, k, lo, hi;
 } PairSweep;
 inline PairSweep pair_sweep(__global const BatchPair* pairs, __global const BatchString* strings, const uint p,
                             const int first_pass, const int band, const int max_k, __global const int* bounds) {
@@ -142,8 +143,19 @@ inline PairSweep pair_sweep(__global const BatchPair* pairs, __global const Batc
   s.columns = strings[pairs[p].columns];
   s.m = (int)s.rows.length;
   s.n = (int)s.columns.length;
-  pair_band(s.m, s.n, first_pass ? batch_first_bound(s.m, s.n, band, max_k) : bounds[p], &s.lo, &s.hi);
+  s.k = first_pass ? batch_first_bound(s.m, s.n, band, max_k) : bounds[p];
+  pair_band(s.m, s.n, s.k, &s.lo, &s.hi);
   return s;
+}
+
+// Pair p's distance out. Without the caller's k, one over the pair's bound (where the bound
+// is under n) is counted in `again`: the host runs such pairs again with twice the bound,
+// and where none is, it reads no pair's bound back (batch_bitpar.cpp's collect).
+inline void finish_pair(__global int* distances, volatile __global uint* again, volatile __global int* finished,
+                        const uint p, const uint counter, const PairSweep* pair, const int max_k, const int distance) {
+  distances[p] = distance;
+  if (max_k < 0 && distance > pair->k && pair->k < pair->n) atomic_inc(again);
+  atomic_inc(&finished[counter % BATCH_FINISHED_COUNTERS]);
 }
 
 __kernel void batch_bitpar(BATCH_KERNEL_ARGUMENTS) {
@@ -220,8 +232,7 @@ __kernel void batch_bitpar(BATCH_KERNEL_ARGUMENTS) {
     top_left = next_top_left;
     distance = bottom;
   }
-  distances[p] = distance;
-  atomic_inc(&finished[id % BATCH_FINISHED_COUNTERS]);
+  finish_pair(distances, again, finished, p, id, &pair, max_k, distance);
 }
 
 // The pairs longer than a stripe of WORDS blocks, with every lane of a workgroup of 32
@@ -300,8 +311,5 @@ void batch_bitpar_lanes(BATCH_KERNEL_ARGUMENTS) {
     above_last = last;
     barrier(CLK_LOCAL_MEM_FENCE);
   }
-  if (lane == 0) {
-    distances[p] = distance;
-    atomic_inc(&finished[get_group_id(0) % BATCH_FINISHED_COUNTERS]);
-  }
+  if (lane == 0) finish_pair(distances, again, finished, p, get_group_id(0), &pair, max_k, distance);
 }

@@ -17,12 +17,14 @@
 // length difference plus `band`, doubled for the pairs whose distance turns out larger
 // (edlib's rule, pair by pair), so similar pairs cost O(n k / 32), not O(n m / 32). A
 // batch of long pairs learns its `band` on a probe of a few hundred first.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cl/batch_bitpar.h"
@@ -36,6 +38,7 @@
 #include "runtime/device_buffers.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
+#include "runtime/streaming_writer.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -60,6 +63,13 @@ constexpr std::size_t kPipelinePairs = std::size_t{1} << 18;
 // the bus's 54.8 GB/s from pinned memory on the H100).
 constexpr std::uint64_t kPartBytes = std::uint64_t{1} << 20;
 constexpr std::uint64_t kMostParts = 8;
+// Slices of a pass over a chunk's pairs per host thread: a pass ends with its last slice,
+// and on the H100 host, whose 16 threads the driver's own share, a thread that lost its core
+// held a pass of one slice a thread up for milliseconds (the same pass took 2.4-11 ms).
+constexpr unsigned kSlicesPerThread = 4;
+// Pairs ahead whose strings the gather asks for before it copies a pair's: their bytes lie
+// wherever the caller put them, a pointer away.
+constexpr std::size_t kReadAhead = 8;
 // Pairs of a probe for the first band (run_batch): at most, about; a quarter of the batch's
 // long pairs when fewer (a share of a batch dealt to four GPUs), down to the least that
 // shows a 90th percentile.
@@ -124,6 +134,9 @@ Sides sides_of(const BatchCall& call, std::size_t i) {
   return a <= b ? Sides{p.a, p.b, a, b} : Sides{p.b, p.a, b, a};
 }
 
+// The caller's k as the kernels take it (-1: none).
+cl_int max_k_of(const BatchCall& call) { return static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX)); }
+
 // A pair's bus: n bytes where its rows take more than one stripe of its class.
 std::int64_t bus_units(const Sides& s, bool lanes) {
   return s.m > class_height(class_of(s.m, lanes)) ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0;
@@ -163,8 +176,10 @@ class Stamps {
 // A chunk's packing and its device copies; two alternate, so one fills while the other runs.
 struct Slot {
   explicit Slot(OpenDevice& device)
-      : raw(device), bases(device), table(device), pairs(device), ids(device), distances(device),
-        finished(device.counters(BATCH_FINISHED_COUNTERS)) {}
+      : raw(device), bases(device), table(device), pairs(device), ids(device), distances(device), again(device),
+        finished(device.counters(BATCH_FINISHED_COUNTERS)) {
+    again.reserve(1);
+  }
   std::size_t begin = 0, end = 0;  // its pairs: packed[begin .. end - 1] of run_batch
   Pinned<std::uint8_t> raw;        // its strings' bytes
   Pinned<std::uint8_t> bases;      // or their bases, four to a byte (cl/batch_bitpar.h)
@@ -173,13 +188,16 @@ struct Slot {
   Pinned<BatchPair> pairs;
   Pinned<cl_uint> ids;             // the pairs the pass computes, by size class
   Pinned<cl_int> distances;
+  Pinned<cl_uint> again;           // the pass's pairs over their bound (finish_pair)
   std::array<std::uint32_t, kClassWords.size() + 1> ids_start{};
   std::uint64_t raw_bytes = 0, strings = 0, row_strings = 0, row_words = 0, bus_units = 0;
   std::uint32_t code_count = 0;
+  std::uint64_t first_cells = 0;  // the first pass's cells
   cl_int band = 0;             // its pairs' first bound beyond their length difference
   std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
   bool first_pass = true;
-  GrowingBuffer d_raw, d_bases, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances;
+  GrowingBuffer d_raw, d_bases, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances,
+      d_again;
   DeviceCounters finished;  // the pass's pairs finished, read as it runs
   cl::Event done;
   BusySpan busy;  // its launches, from its first to its last: the device's time on the chunk
@@ -268,7 +286,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
 
 // Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
 struct Phases {
-  double prepare = 0, choose = 0, claim = 0, gather = 0, list = 0, copy_in = 0, collect = 0;
+  double prepare = 0, choose = 0, claim = 0, gather = 0, list = 0, copy_in = 0, wait = 0, collect = 0;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
   void lap(double& phase) {
     const auto now = std::chrono::steady_clock::now();
@@ -279,12 +297,16 @@ struct Phases {
 
 // Packs slot.begin .. slot.end of packed into slot on the host's threads: claims each
 // string once (row strings first in the table, by the offsets of their masks), copies its
-// bytes, lists the pairs by size class. Each thread queues the device's copies of its
-// bytes itself, part by part as it gathers them (OpenCL's queues take commands from any
+// bytes, lists the pairs by size class. Where the pairs bring their own strings (`own`:
+// pair i's are strings 2i and 2i + 1, as Context::distances lays out pairs of views), no
+// string is claimed: each pair's two are placed and the pair listed in one pass (10^6
+// pairs of 150 bp: the claims' two passes and the list's were a third of the host's time,
+// memory-bound like the copy itself). Each thread queues the device's copies of its bytes
+// itself, part by part as it gathers them (OpenCL's queues take commands from any
 // thread): no thread waits on another. With `try_bases`, they go as bases until a string
 // holds another byte, then again as bytes. The slot's buffers were last used two chunks
 // ago, whose launches have been waited for.
-void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
+void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, bool own,
           bool try_bases, Slots& kept, Slot& slot, Phases& phases) {
   const std::size_t count = slot.end - slot.begin;
   if (++kept.mark == 0) {  // the marks wrapped: none may match an old one
@@ -293,39 +315,52 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
     kept.mark = 1;
   }
   const std::uint32_t mark = kept.mark;
-  const std::size_t slices = slice_count(count, call.threads, 1024);
+  const std::size_t slices = slice_count(count, kSlicesPerThread * call.threads, 1024);
   struct alignas(64) Share {  // a cache line of its own: each thread counts in its share, pair by pair
     std::vector<std::uint32_t> claimed;
     std::array<std::uint32_t, kClassWords.size()> classes{};
     std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;  // then where its own start
+    std::uint64_t cells = 0;  // of the first pass
   };
   std::vector<Share> shares(slices);
+  const cl_int max_k = max_k_of(call);
   parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, packed[slot.begin + i]);
-      if (kept.in_chunk.claim(s.rows, mark)) share.claimed.push_back(s.rows);
-      if (kept.in_chunk.claim(s.columns, mark)) share.claimed.push_back(s.columns);
-      kept.as_rows.set(s.rows, mark);
-      ++share.classes[class_of(s.m, lanes)];
+      const std::size_t c = class_of(s.m, lanes);
+      const cl_int bound = batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), slot.band, max_k);
+      share.cells += band_cells(s.m, s.n, class_height(c), band_for(s.m, s.n, bound));
+      if (own) {
+        share.raw += padded(s.m) + padded(s.n);
+        ++share.rows;
+        ++share.others;
+        share.words += words_of(s.m);
+      } else {
+        if (kept.in_chunk.claim(s.rows, mark)) share.claimed.push_back(s.rows);
+        if (kept.in_chunk.claim(s.columns, mark)) share.claimed.push_back(s.columns);
+        kept.as_rows.set(s.rows, mark);
+      }
+      ++share.classes[c];
       share.bus_units += static_cast<std::uint64_t>(bus_units(s, lanes));
     }
   });
-  parallel_each(slices, call.threads, [&](std::size_t slice) {
-    Share& share = shares[slice];
-    for (const std::uint32_t s : share.claimed) {
-      const std::uint64_t length = call.strings[s].size();
-      share.raw += padded(length);
-      if (kept.as_rows.has(s, mark)) {
-        ++share.rows;
-        share.words += words_of(length);
-      } else {
-        ++share.others;
+  if (!own)
+    parallel_each(slices, call.threads, [&](std::size_t slice) {
+      Share& share = shares[slice];
+      for (const std::uint32_t s : share.claimed) {
+        const std::uint64_t length = call.strings[s].size();
+        share.raw += padded(length);
+        if (kept.as_rows.has(s, mark)) {
+          ++share.rows;
+          share.words += words_of(length);
+        } else {
+          ++share.others;
+        }
       }
-    }
-  });
+    });
   // Each share's start: its bytes, row strings, other strings, words of masks, pairs of each class.
-  slot.raw_bytes = slot.row_strings = slot.row_words = slot.bus_units = 0;
+  slot.raw_bytes = slot.row_strings = slot.row_words = slot.bus_units = slot.first_cells = 0;
   std::uint64_t others = 0;
   std::array<std::uint32_t, kClassWords.size()> class_total{};
   for (Share& share : shares) {
@@ -333,6 +368,7 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
     share.raw = slot.raw_bytes, share.rows = slot.row_strings, share.others = others, share.words = slot.row_words;
     slot.raw_bytes += raw, slot.row_strings += rows, others += other, slot.row_words += words;
     slot.bus_units += share.bus_units;
+    slot.first_cells += share.cells;
     for (std::size_t c = 0; c < kClassWords.size(); ++c) class_total[c] += share.classes[c];
   }
   slot.strings = slot.row_strings + others;
@@ -353,10 +389,11 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
   slot.distances.reserve(count);
   struct Start {
     std::uint64_t raw, rows, others, words;
+    std::array<std::uint32_t, kClassWords.size()> classes;
   };
   std::vector<Start> starts(slices);
   for (std::size_t slice = 0; slice < slices; ++slice)
-    starts[slice] = {shares[slice].raw, shares[slice].rows, shares[slice].others, shares[slice].words};
+    starts[slice] = {shares[slice].raw, shares[slice].rows, shares[slice].others, shares[slice].words, shares[slice].classes};
   // Every string's bytes in place, as bases or as bytes; false where a string is not bases.
   const auto gather = [&](bool as_bases) {
     slot.as_bases = as_bases;
@@ -369,33 +406,60 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
     parallel_each(slices, call.threads, [&](std::size_t slice) {
       Share& share = shares[slice];
       share.raw = starts[slice].raw, share.rows = starts[slice].rows, share.others = starts[slice].others,
-      share.words = starts[slice].words;
-      const std::size_t total = share.claimed.size();
+      share.words = starts[slice].words, share.classes = starts[slice].classes;
+      std::optional<StreamingWriter> bytes_out;  // a part's bytes, where they go as bytes
+      // Places string s in the table and its bytes after the share's last; its table index,
+      // or none where it is not bases and should be.
+      const auto place = [&](std::uint32_t s, bool rows) -> std::optional<std::uint32_t> {
+        const std::string_view text = call.strings[s];
+        if (as_bases) {
+          if (other_bytes.load(std::memory_order_relaxed)) return std::nullopt;
+          if (!pack_bases(text, out + share.raw / BATCH_BASES_PER_BYTE)) {
+            other_bytes.store(true, std::memory_order_relaxed);
+            return std::nullopt;
+          }
+        } else {
+          std::uint8_t last[BATCH_BASES_PER_BYTE];  // the padding: the last byte again
+          std::memset(last, text.back(), sizeof(last));
+          bytes_out->append(text.data(), text.size());
+          bytes_out->append(last, padded(text.size()) - text.size());
+        }
+        const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
+        table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
+                        static_cast<cl_uint>(rows ? share.words : 0), 0};
+        share.raw += padded(text.size());
+        if (rows) share.words += words_of(text.size());
+        return static_cast<std::uint32_t>(index);
+      };
+      // The share's units: its pairs where they bring their own strings, else its claims.
+      const std::size_t first_pair = count * slice / slices;
+      const std::size_t total = own ? count * (slice + 1) / slices - first_pair : share.claimed.size();
       const std::uint64_t end = slice + 1 < slices ? starts[slice + 1].raw : slot.raw_bytes;
       const std::uint64_t parts = std::clamp<std::uint64_t>((end - share.raw) / per_byte / kPartBytes, 1, kMostParts);
       for (std::uint64_t part = 0; part < parts; ++part) {
         const std::uint64_t from = share.raw;
+        if (!as_bases) bytes_out.emplace(out + from);
         for (std::size_t c = total * part / parts; c < total * (part + 1) / parts; ++c) {
-          const std::uint32_t s = share.claimed[c];
-          const std::string_view text = call.strings[s];
-          if (as_bases) {
-            if (other_bytes.load(std::memory_order_relaxed)) return;
-            if (!pack_bases(text, out + share.raw / BATCH_BASES_PER_BYTE)) {
-              other_bytes.store(true, std::memory_order_relaxed);
-              return;
+          if (own) {
+            const std::size_t i = first_pair + c;
+            if (c + kReadAhead < total) {  // the strings a few pairs on, on their way from memory
+              const IndexPair ahead = call.pairs[packed[slot.begin + i + kReadAhead]];
+              __builtin_prefetch(call.strings[ahead.a].data());
+              __builtin_prefetch(call.strings[ahead.b].data());
             }
+            const Sides s = sides_of(call, packed[slot.begin + i]);
+            const std::optional<std::uint32_t> rows = place(s.rows, true), columns = place(s.columns, false);
+            if (!rows || !columns) return;
+            pairs[i] = {*rows, *columns};
+            ids[share.classes[class_of(s.m, lanes)]++] = static_cast<cl_uint>(i);
           } else {
-            std::memcpy(out + share.raw, text.data(), text.size());
-            std::memset(out + share.raw + text.size(), text.back(), padded(text.size()) - text.size());
+            const std::uint32_t s = share.claimed[c];
+            const std::optional<std::uint32_t> index = place(s, kept.as_rows.has(s, mark));
+            if (!index) return;
+            kept.index_of[s] = *index;
           }
-          const bool rows = kept.as_rows.has(s, mark);
-          const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
-          kept.index_of[s] = static_cast<std::uint32_t>(index);
-          table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
-                          static_cast<cl_uint>(rows ? share.words : 0), 0};
-          share.raw += padded(text.size());
-          if (rows) share.words += words_of(text.size());
         }
+        bytes_out.reset();  // its bytes in memory before the copy is queued
         if (share.raw > from)
           device.queue().enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (share.raw - from) / per_byte,
                                             out + from / per_byte);
@@ -406,6 +470,7 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
   phases.lap(phases.claim);
   if (!try_bases || !gather(true)) gather(false);
   phases.lap(phases.gather);
+  if (own) return;
   parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
@@ -422,15 +487,12 @@ struct BatchArgs {
   cl::Buffer peq, ids;
   cl_uint first, count;
   cl_int first_pass, band, max_k;
-  cl::Buffer bounds, bus, bus_used, distances, finished;
+  cl::Buffer bounds, bus, bus_used, distances, again, finished;
   auto fields() const {
     return std::tie(pairs, strings, raw, present, code_count, peq, ids, first, count, first_pass, band, max_k, bounds,
-                    bus, bus_used, distances, finished);
+                    bus, bus_used, distances, again, finished);
   }
 };
-
-// The caller's k as the kernels take it (-1: none).
-cl_int max_k_of(const BatchCall& call) { return static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX)); }
 
 // Queues one pass over the pairs slot.ids lists: each size class's launch, the distances back.
 void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BatchResult& out) {
@@ -451,9 +513,11 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
   args.bus = slot.d_bus.at_least(device, std::max<std::uint64_t>(1, slot.bus_units) * BUS_ALIGN);
   args.bus_used = slot.d_bus_used.at_least(device, sizeof(cl_uint));
   args.distances = slot.d_distances.buffer();
+  args.again = slot.d_again.at_least(device, sizeof(cl_uint));
   args.finished = slot.finished.buffer();
   queue.enqueueFillBuffer(args.finished, cl_int{0}, 0, BATCH_FINISHED_COUNTERS * sizeof(cl_int));
   queue.enqueueFillBuffer(args.bus_used, cl_uint{0}, 0, sizeof(cl_uint));
+  queue.enqueueFillBuffer(args.again, cl_uint{0}, 0, sizeof(cl_uint));
   queue.enqueueWriteBuffer(args.ids, CL_FALSE, 0, listed * sizeof(cl_uint), slot.ids.data());
   if (!slot.first_pass) queue.enqueueWriteBuffer(args.bounds, CL_FALSE, 0, count * sizeof(cl_int), slot.bounds.data());
   const std::size_t wg = static_cast<std::size_t>(call.params.at("wg"));
@@ -476,8 +540,8 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
     }
     ++out.costs.launches;
   }
-  queue.enqueueReadBuffer(args.distances, CL_FALSE, 0, count * sizeof(cl_int), slot.distances.data(), nullptr,
-                          &slot.done);
+  queue.enqueueReadBuffer(args.distances, CL_FALSE, 0, count * sizeof(cl_int), slot.distances.data());
+  queue.enqueueReadBuffer(args.again, CL_FALSE, 0, sizeof(cl_uint), slot.again.data(), nullptr, &slot.done);
 }
 
 // Copies the chunk's lists in (its bytes went in as pack gathered them), finds its codes
@@ -543,7 +607,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
 // choosing run again with twice the bound until every distance is exact. The host's
 // threads read the pass's results.
 void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
-             BatchResult& out) {
+             Phases& phases, BatchResult& out) {
   const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
     std::uint64_t sum = 0;
     for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
@@ -555,6 +619,11 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   if (slot.bounds.size() < count) slot.bounds.resize(count);
   for (;;) {
     device.wait(&slot.done);
+    phases.lap(phases.wait);
+    if (slot.first_pass && slot.again.data()[0] == 0) {  // every pair within its first bound: no pass over them
+      out.costs.cells += slot.first_cells;
+      break;
+    }
     const cl_int* distances = slot.distances.data();
     const std::size_t listed = slot.ids_start.back();
     const std::size_t slices = slice_count(listed, call.threads, 4096);
@@ -593,16 +662,17 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     slot.first_pass = false;
     launch_pass(device, call, slot, again, out);
   }
-  parallel_slices(count, call.threads, [&](std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
-  });
+  parallel_slices(count, slice_count(count, kSlicesPerThread * call.threads, 1024), call.threads,
+                  [&](std::size_t, std::size_t from, std::size_t to) {
+                    for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
+                  });
   device.progress().add_pairs(count);
   out.costs.kernel_seconds += slot.busy.seconds();
 }
 
 // The pairs `packed` in chunks, their first passes at `band`.
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
-                bool lanes, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out) {
+                bool lanes, bool own, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out) {
   const DeviceInfo& info = device.info();
   // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
@@ -618,19 +688,19 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     slot.begin = begin;
     slot.end = ends[chunk];
     slot.band = band;
-    pack(device, call, packed, lanes, try_bases, kept, slot, phases);
+    pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
     phases.lap(phases.list);
     try_bases = slot.as_bases;
     slot.busy = BusySpan();
     launch(device, call, slot, out);
     phases.lap(phases.copy_in);
-    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], out);
+    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], phases, out);
     phases.lap(phases.collect);
     log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
                 slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
     begin = slot.end;
   }
-  collect(device, call, packed, slots[(ends.size() - 1) % 2], out);
+  collect(device, call, packed, slots[(ends.size() - 1) % 2], phases, out);
   phases.lap(phases.collect);
 }
 
@@ -653,17 +723,21 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Slots& kept = device.state<Slots>("batch-bitpar");
   out.distances.assign(call.count, 0);
   // The pairs with a cell to compute; the others are known at once.
-  const std::size_t slices = slice_count(call.count, call.threads, 4096);
+  const std::size_t slices = slice_count(call.count, kSlicesPerThread * call.threads, 4096);
   kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
   std::vector<std::size_t> most_by_slice(slices, 0);
   std::vector<std::int64_t> longest_by_slice(slices, 0);
+  std::vector<char> own_by_slice(slices, 0);  // char, not bool: each slice writes its own
   parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     // Filled here, apart: the slices' vectors side by side would share cache lines.
     std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
     mine.clear();
     std::size_t most = 0;
     std::int64_t longest = 0;
+    bool own = true;
     for (std::size_t i = from; i < to; ++i) {
+      const IndexPair p = call.pairs[i];
+      own = own && p.a == 2 * i && p.b == 2 * i + 1;
       const Sides s = sides_of(call, i);
       if (s.m == 0)
         out.distances[i] = s.n;
@@ -678,7 +752,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     kept.by_slice[slice] = std::move(mine);
     most_by_slice[slice] = most;
     longest_by_slice[slice] = longest;
+    own_by_slice[slice] = own;
   });
+  // Whether every pair brings its own two strings (pack).
+  const bool own = std::find(own_by_slice.begin(), own_by_slice.end(), 0) == own_by_slice.end();
   std::vector<std::uint32_t>& packed = kept.packed;
   packed.clear();
   std::size_t string_count = 0;
@@ -703,11 +780,12 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     // The pairs of `ids` from bounds of their length difference plus `first_band`: with
     // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
     const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
-      if (long_rows == 0 || longest < long_rows) return run_chunks(device, call, ids, first_band, lanes, longest, kept, phases, out);
+      if (long_rows == 0 || longest < long_rows)
+        return run_chunks(device, call, ids, first_band, lanes, own, longest, kept, phases, out);
       std::vector<std::uint32_t> long_pairs, rest;
       for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
       if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
-      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, longest, kept, phases, out);
+      if (!rest.empty()) run_chunks(device, call, rest, first_band, lanes, own, longest, kept, phases, out);
     };
     // A band of at least what every distance is known to reach: no pass below it.
     cl_int band = static_cast<cl_int>(call.params.at("band"));
@@ -735,9 +813,10 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     run_pairs(packed, band);
     out.costs.kernel_seconds += long_kernels;
     log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: claim strings {:.1f}, "
-                "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait and collect {:.1f}; kernels {:.1f} ms",
+                "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait {:.1f}, collect {:.1f}; kernels {:.1f} ms",
                 call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,
-                1e3 * phases.list, 1e3 * phases.copy_in, 1e3 * phases.collect, 1e3 * out.costs.kernel_seconds);
+                1e3 * phases.list, 1e3 * phases.copy_in, 1e3 * phases.wait, 1e3 * phases.collect,
+                1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running batch-bitpar on " + info.name);
   }

@@ -2,6 +2,7 @@
 // per chunk however many pairs use them, its parameters' refusals. test_variants checks
 // its distances and batches against cpu-dp; test_distances the routing around it.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include "batches.hpp"
@@ -80,7 +81,8 @@ TEST_CASE("a chunk of many megabytes, its bytes copied in part by part as each t
   // 39 MB of strings: each host thread's share in parts of about 1 MiB, a copy each; every
   // pair once in one chunk, and again in chunks of 16 MiB, with `bases`. Of bytes 0-3; of A,
   // C, G and T (bases); and of bases but for the last string's last letter, an N: its chunk
-  // is gathered again as bytes after its first parts have gone in as bases.
+  // is gathered again as bytes after its first parts have gone in as bases. The pairs with
+  // strings in two pairs, claimed once each; and without them, each pair's own two.
   for (const std::string letters : {std::string("\0\1\2\3", 4), std::string("ACGT"), std::string("ACGTN")}) {
     CAPTURE(letters);
     levcl::Context context;
@@ -97,13 +99,15 @@ TEST_CASE("a chunk of many megabytes, its bytes copied in part by part as each t
       pairs.push_back({i, i + 1});
     }
     strings.back().back() = letters.back();
+    const std::vector<levcl::IndexPair> own = pairs;
     for (std::uint32_t i = 0; i + 3 < views.size(); i += 7) pairs.push_back({i + 3, i});  // strings in two pairs
     const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
     for (const std::int64_t chunk : {std::int64_t{1} << 20, std::int64_t{16} << 10}) {
       CAPTURE(chunk);
-      const levcl::BatchResult got =
-          context.distances(views, pairs, levcl::Options{"batch-bitpar", {{"chunk", chunk}, {"bases", 1}}});
-      CHECK(got.distances == expected.distances);
+      const levcl::Options options{"batch-bitpar", {{"chunk", chunk}, {"bases", 1}}};
+      CHECK(context.distances(views, pairs, options).distances == expected.distances);
+      const std::vector<std::int64_t> got = context.distances(views, own, options).distances;
+      CHECK(std::equal(got.begin(), got.end(), expected.distances.begin()));
     }
   }
 }
@@ -162,7 +166,7 @@ TEST_CASE("batches of bases equal cpu-dp; a chunk with any other byte, a lower-c
       {{"batch-bitpar", {{"bases", 1}}, -1, 2}, "batch-bitpar"},
       {{"batch-bitpar", {{"bases", 1}, {"chunk", 1}}, -1, 2}, "batch-bitpar"},  // a chunk per KiB
       {{"batch-bitpar", {{"bases", 1}, {"lanes", 32}, {"band", 1}}, -1, 2}, "batch-bitpar"},
-      {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},  // as bytes all the same
+      {{"batch-bitpar", {{"bases", 0}}, -1, 2}, "batch-bitpar"},  // as bytes all the same
   };
   levcl::Context context;
   levcl::test::check_batch_runs(context, pairs, runs);

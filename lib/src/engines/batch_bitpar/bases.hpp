@@ -1,8 +1,9 @@
 // Strings of A, C, G and T at two bits a base (cl/batch_bitpar.h), the form a batch chunk
-// of DNA may cross the bus in (batch-bitpar's `bases`): the bus carries a quarter of its
-// bytes (10^6 pairs of 150 bp: 75 MB, not 300), but packing costs the host more than
-// copying: on the H100 host (16 threads) those pairs took 35-51 ms end to end so, 33-38 ms
-// as bytes, whose copy the bus's 54.8 GB/s hides.
+// of DNA crosses the bus in (batch-bitpar's `bases`): the host writes and the bus carries a
+// quarter of its bytes (10^6 pairs of 150 bp: 75 MB, not 300), and the chunk's alphabet is
+// known without a scan of its bytes on the device, which the host waited for. On the H100
+// host (16 threads) those pairs took 18.0-19.4 ms end to end so, 18.5-21.7 as bytes
+// (bench/results/h100/session50, call 4), packed 32 letters at a time with AVX2.
 #pragma once
 
 #include <cstdint>

@@ -1,10 +1,12 @@
 // Bytes written in order to memory the host will not read again (pinned memory a device
 // copies from), through a small staging buffer that leaves by streaming stores where the
-// processor has them (x86-64's SSE2): a plain store first reads each destination line,
-// a third of a batch gather's memory traffic (10^6 pairs of 150 bp on the H100 host's 16
-// threads: 8.1 -> 5.4 ms with streaming stores, the strings read ahead).
+// processor has them (x86-64's SSE2): a plain store first reads each destination line, a
+// third of a gather's memory traffic. On the H100 host (bench/results/h100/session50): a
+// probe gathering 2·10^6 strings of 150 bytes on 16 threads 8.1 -> 5.4 ms; 10^6 pairs of
+// 150 bp as bytes end to end 30 -> 26 ms. Bases, a quarter of the bytes, lost by them.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -4,10 +4,11 @@
 //
 // The host moves bytes; the device does the rest. A batch runs in chunks that fit the
 // host's and the device's budgets; for each, the host's threads claim the strings its pairs
-// use (each once however many pairs use it), copy their bytes into pinned memory and list
-// strings and pairs, and the device finds the byte values present (the chunk's symbol
-// codes, so every byte value works), builds the match masks of the pairs' rows (the
-// shorter strings) and computes the pairs. Pairs are launched by size class (the 32-row
+// use (each once however many pairs use it; none where each pair brings its own two),
+// copy their bytes, or their bases where they are DNA, into pinned memory and list strings
+// and pairs, and the device finds the byte values present (the chunk's symbol codes, so
+// every byte value works), builds the match masks of the pairs' rows (the shorter strings)
+// and computes the pairs, counting those whose band must widen. Pairs are launched by size class (the 32-row
 // blocks of a stripe: 1, 2, 4 or 8, the fewest that hold the shorter string), so a launch's
 // work-items carry only the registers their pairs need; longer strings take several
 // stripes of 8, or with `lanes` a workgroup of 32 each. While the device runs a chunk, the
@@ -300,7 +301,7 @@ struct Phases {
 // bytes, lists the pairs by size class. Where the pairs bring their own strings (`own`:
 // pair i's are strings 2i and 2i + 1, as Context::distances lays out pairs of views), no
 // string is claimed: each pair's two are placed and the pair listed in one pass (10^6
-// pairs of 150 bp: the claims' two passes and the list's were a third of the host's time,
+// pairs of 150 bp: the claims' two passes and the list's were a fifth of the host's time,
 // memory-bound like the copy itself). Each thread queues the device's copies of its bytes
 // itself, part by part as it gathers them (OpenCL's queues take commands from any
 // thread): no thread waits on another. With `try_bases`, they go as bases until a string
@@ -816,7 +817,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     }
     run_pairs(packed, band);
     out.costs.kernel_seconds += long_kernels;
-    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: claim strings {:.1f}, "
+    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: size and claim {:.1f}, "
                 "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait {:.1f}, collect {:.1f}; kernels {:.1f} ms",
                 call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,
                 1e3 * phases.list, 1e3 * phases.copy_in, 1e3 * phases.wait, 1e3 * phases.collect,

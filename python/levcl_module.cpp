@@ -152,10 +152,11 @@ py::tuple items(py::handle sequence, const char* name) {
   return tuple;
 }
 
-// The pairs of two sequences of strings as the library's batches take them: the strings of
-// seqs_a, then those of seqs_b, pair i being strings i and n + i (no list of pairs of views
-// to index again: 10^6 pairs' index took a sixth of a call's Python side on one thread).
-// Held by `views` and `held` while the GIL is released.
+// The pairs of two sequences of strings as the library's batches take them: pair i is
+// strings 2i (from seqs_a) and 2i + 1 (from seqs_b), as Context::distances lays out pairs
+// of views, whose strings batch-bitpar places without claiming each once (no list of pairs
+// of views to index again: 10^6 pairs' index took a sixth of a call's Python side on one
+// thread). Held by `views` and `held` while the GIL is released.
 struct Batch {
   std::vector<std::string_view> strings;
   std::vector<levcl::IndexPair> pairs;
@@ -174,12 +175,12 @@ Batch batch_of(py::handle seqs_a, py::handle seqs_b, ByteViews& views, std::vect
   // Borrowed items (the tuples hold them): compact ASCII str, whose bytes are their UTF-8
   // form, read on the host's threads; the others (a null view) here, with the GIL's calls.
   const auto item = [&](std::size_t k) {
-    return PyTuple_GET_ITEM((k < count ? a : b).ptr(), static_cast<Py_ssize_t>(k < count ? k : k - count));
+    return PyTuple_GET_ITEM((k % 2 == 0 ? a : b).ptr(), static_cast<Py_ssize_t>(k / 2));
   };
   on_threads(2 * count, [&](std::size_t from, std::size_t to) {
     for (std::size_t k = from; k < to; ++k) batch.strings[k] = ByteViews::compact_ascii(item(k));
     for (std::size_t k = from; k < to && k < count; ++k)
-      batch.pairs[k] = {static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(count + k)};
+      batch.pairs[k] = {static_cast<std::uint32_t>(2 * k), static_cast<std::uint32_t>(2 * k + 1)};
   });
   for (std::size_t k = 0; k < 2 * count; ++k)
     if (!batch.strings[k].data()) batch.strings[k] = views.add(item(k));

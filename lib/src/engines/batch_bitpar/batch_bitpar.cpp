@@ -56,7 +56,8 @@ constexpr std::int64_t kStripeRows = 32 * kClassWords[kLanesClass - 1];
 constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
 // Pairs of a chunk at most, where the whole batch would fit in one: the device computes a
 // chunk while the host packs the next, and a GPU still holds a chunk's work-items at once
-// (10^6 pairs of 150 bp on the H100 in four chunks: 30-34 ms end to end, 34-48 in one).
+// (10^6 pairs of 150 bp on the H100 in four chunks: 30-34 ms end to end, 34-48 in one; in
+// eight, after session 50's packing, 20-32 ms against 18-19: each chunk's passes and launches).
 constexpr std::size_t kPipelinePairs = std::size_t{1} << 18;
 // Each host thread queues the copy of its share of a chunk's bytes in parts of about this
 // many, up to kMostParts, each as soon as gathered: the bus copies while the host gathers

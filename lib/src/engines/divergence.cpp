@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "runtime/cpu_features.hpp"
 #include "runtime/parallel.hpp"
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -79,11 +80,6 @@ __attribute__((target("avx2"))) void steps_avx2(const std::uint64_t (*peq)[4], c
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(bits.carry_m), cm);
   bits.score = _mm256_extract_epi64(score, 3);
   bits.best = _mm256_extract_epi64(best, 3);
-}
-
-bool has_avx2() {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  return avx2;
 }
 #endif
 

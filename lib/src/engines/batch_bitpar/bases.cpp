@@ -7,6 +7,7 @@
 #endif
 
 #include "cl/batch_bitpar.h"
+#include "runtime/cpu_features.hpp"
 
 namespace levcl::detail {
 namespace {
@@ -61,11 +62,6 @@ __attribute__((target("avx2"))) bool pack_avx2(const char* bytes, std::size_t wo
     std::memcpy(out + 8 * w + 4, &hi, 4);
   }
   return true;
-}
-
-bool has_avx2() {
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  return avx2;
 }
 #endif
 

@@ -11,6 +11,7 @@
 
 #include "engines/bitpar/bitpar.hpp"
 #include "runtime/cancellation.hpp"
+#include "runtime/cpu_features.hpp"
 #include "runtime/parallel.hpp"
 
 namespace levcl::detail {
@@ -156,11 +157,7 @@ std::int64_t stripes_distance(std::string_view a, std::string_view b, const Band
 }  // namespace
 
 int cpu_bitpar_blocks(std::int64_t blocks, std::int64_t rows) {
-  static const bool wide = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") != 0;
-  }();
-  if (blocks == 0) return wide && rows > 4 * kWordBits ? 8 : 4;
+  if (blocks == 0) return has_avx512f() && rows > 4 * kWordBits ? 8 : 4;
   if (blocks == 4 || blocks == 8) return static_cast<int>(blocks);
   throw Error(ErrorCode::invalid_argument, "cpu-bitpar: blocks must be 0 (the CPU's fastest), 4 or 8, not " +
                                                std::to_string(blocks));

@@ -9,6 +9,8 @@
 #ifndef LEVCL_WORKGROUP_FLAGS_CL
 #define LEVCL_WORKGROUP_FLAGS_CL
 
+#include "workgroup_flags.h"
+
 #ifndef PTX_FENCES
 #define PTX_FENCES 0
 #endif
@@ -71,13 +73,14 @@ inline void publish_progress(volatile __global int* progress, int value) {
 }
 
 // A value one workgroup hands another, stored with its own flag in one 64-bit store (the
-// value in the low half, 1 in the high one; the host zeroes them before the launch): the
-// waiter sees it as soon as it is stored, with no fence and no counter published after it.
+// value in the low half, 1 in the high one; the host fills the words with
+// WORKGROUP_VALUE_UNSET before the launch): the waiter sees it as soon as it is stored,
+// with no fence and no counter published after it.
 inline void publish_value(volatile __global ulong* at, const int value) { *at = (ulong)(uint)value | (1UL << 32); }
 
 inline int wait_value(volatile __global ulong* at) {
   ulong seen;
-  while (((seen = *at) >> 32) == 0) {
+  while ((seen = *at) == WORKGROUP_VALUE_UNSET) {
   }
   return (int)(uint)seen;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cl/bitpar.h"
+#include "cl/workgroup_flags.h"
 #include "runtime/devices.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -558,7 +559,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
     // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl with slots of
     // their own, the slots' words too (cl/bitpar.h).
-    queue.enqueueFillBuffer(args.top_left, cl_ulong{0}, 0, static_cast<std::size_t>(corners) * sizeof(cl_ulong));
+    queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
+                            static_cast<std::size_t>(corners) * sizeof(cl_ulong));
     cl::Kernel& kernel = this->kernel(own_slots);
     if (geometry_ == Geometry::lanes && own_slots && edges_at > 0)
       queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, 0,

@@ -148,13 +148,13 @@ inline PairSweep pair_sweep(__global const BatchPair* pairs, __global const Batc
   return s;
 }
 
-// Pair p's distance out. Without the caller's k, one over the pair's bound (where the bound
-// is under n) is counted in `again`: the host runs such pairs again with twice the bound,
-// and where none is, it reads no pair's bound back (batch_bitpar.cpp's collect).
+// Pair p's distance out; counted in `again` where it runs again with a wider bound
+// (batch_bitpar.h): where none does, the host reads no pair's bound back (batch_bitpar.cpp's
+// collect).
 inline void finish_pair(__global int* distances, volatile __global uint* again, volatile __global int* finished,
                         const uint p, const uint counter, const PairSweep* pair, const int max_k, const int distance) {
   distances[p] = distance;
-  if (max_k < 0 && distance > pair->k && pair->k < pair->n) atomic_inc(again);
+  if (batch_runs_again(distance, pair->k, pair->n, max_k)) atomic_inc(again);
   atomic_inc(&finished[counter % BATCH_FINISHED_COUNTERS]);
 }
 

@@ -44,6 +44,14 @@ inline shared_int batch_first_bound(shared_int m, shared_int n, shared_int band,
   return max_k >= 0 ? (max_k < n ? max_k : n) : band == 0 || band > m ? n : n - m + band;
 }
 
+// Whether a pair's pass under bound k, which found `distance`, must run again with a wider
+// bound: without the caller's k, where the distance is over the bound and the bound under
+// n (a bound of n is the whole matrix: exact). The kernels count such pairs; the host,
+// where any is, finds them.
+inline bool batch_runs_again(shared_int distance, shared_int k, shared_int n, shared_int max_k) {
+  return max_k < 0 && distance > k && k < n;
+}
+
 // A pair longer than one stripe hands its stripes' bottom rows on through a bus of n bytes,
 // from a multiple of BUS_ALIGN (the launch's counter of bus space counts these units: 64
 // GiB in 32 bits).

@@ -139,6 +139,15 @@ Sides sides_of(const BatchCall& call, std::size_t i) {
 // The caller's k as the kernels take it (-1: none).
 cl_int max_k_of(const BatchCall& call) { return static_cast<cl_int>(std::clamp<std::int64_t>(call.max_distance, -1, INT_MAX)); }
 
+// A pair's first bound (cl/batch_bitpar.h), and the cells of its pass under a bound in
+// size class c.
+cl_int first_bound_of(const Sides& s, cl_int band, cl_int max_k) {
+  return batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), band, max_k);
+}
+std::uint64_t pass_cells(const Sides& s, std::size_t c, cl_int bound) {
+  return band_cells(s.m, s.n, class_height(c), band_for(s.m, s.n, bound));
+}
+
 // A pair's bus: n bytes where its rows take more than one stripe of its class.
 std::int64_t bus_units(const Sides& s, bool lanes) {
   return s.m > class_height(class_of(s.m, lanes)) ? (s.n + BUS_ALIGN - 1) / BUS_ALIGN : 0;
@@ -331,8 +340,7 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
     for (std::size_t i = from; i < to; ++i) {
       const Sides s = sides_of(call, packed[slot.begin + i]);
       const std::size_t c = class_of(s.m, lanes);
-      const cl_int bound = batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), slot.band, max_k);
-      share.cells += band_cells(s.m, s.n, class_height(c), band_for(s.m, s.n, bound));
+      share.cells += pass_cells(s, c, first_bound_of(s, slot.band, max_k));
       if (own) {
         share.raw += padded(s.m) + padded(s.n);
         ++share.rows;
@@ -640,10 +648,9 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
         for (std::size_t i = std::max<std::size_t>(from, slot.ids_start[c]); i < std::min<std::size_t>(to, slot.ids_start[c + 1]); ++i) {
           const cl_uint p = slot.ids.data()[i];
           const Sides s = sides_of(call, packed[slot.begin + p]);
-          const cl_int bound = slot.first_pass ? batch_first_bound(static_cast<cl_int>(s.m), static_cast<cl_int>(s.n), band, max_k)
-                                               : slot.bounds[p];
-          share.cells += band_cells(s.m, s.n, class_height(c), band_for(s.m, s.n, bound));
-          if (distances[p] <= bound || bound >= s.n || call.max_distance >= 0) continue;
+          const cl_int bound = slot.first_pass ? first_bound_of(s, band, max_k) : slot.bounds[p];
+          share.cells += pass_cells(s, c, bound);
+          if (!batch_runs_again(distances[p], bound, static_cast<cl_int>(s.n), max_k)) continue;
           // D' is the cost of an alignment (the overestimates outside the band are costs of
           // paths too), so a bound of D' holds the distance: it caps the doubling.
           slot.bounds[p] = static_cast<cl_int>(std::min<std::int64_t>({s.n, std::int64_t{2} * bound, distances[p]}));

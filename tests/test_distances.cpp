@@ -98,6 +98,36 @@ TEST_CASE("auto's long similar pairs end in a bounded wavefront pass on a GPU; t
   }
 }
 
+TEST_CASE("all against all with runs of N: pairs whose symbol counts put them above the trial's bound skip it") {
+  // 20 genomes of 5 kbp at 99.5%, strings shared by 19 pairs each (the symbol counts pay
+  // off), three with a run of unknown bases of their own length: at least 400 from the
+  // others, above the trial's bound of 10 kbp / 32.
+  levcl::Context context;
+  std::mt19937_64 rng(23);
+  const std::string root = levcl::test::random_string(rng, 5000, 4);
+  std::vector<std::string> genomes;
+  for (int g = 0; g < 20; ++g) {
+    std::string genome = levcl::test::mutate(rng, root, 0.005, 4);
+    if (g % 7 == 3) genome.replace(1000, 400 + 100 * g / 7, 400 + 100 * g / 7, 'N');
+    genomes.push_back(genome);
+  }
+  const std::vector<std::string_view> strings(genomes.begin(), genomes.end());
+  std::vector<levcl::IndexPair> pairs;
+  std::vector<Pair> owned;
+  for (std::uint32_t a = 0; a < strings.size(); ++a)
+    for (std::uint32_t b = a + 1; b < strings.size(); ++b) {
+      pairs.push_back({a, b});
+      owned.push_back({genomes[a], genomes[b]});
+    }
+  const std::vector<std::int64_t> expected = reference(context, owned);
+  for (const std::int64_t k : {-1, 200, 500}) {
+    CAPTURE(k);
+    std::vector<std::int64_t> within = expected;
+    for (std::int64_t& d : within) d = k >= 0 && d > k ? -1 : d;
+    CHECK(context.distances(strings, pairs, levcl::Options{"auto", {}, k, 0}).distances == within);
+  }
+}
+
 TEST_CASE("an empty batch, and bad variants or parameters") {
   levcl::Context context;
   CHECK(context.distances({}).distances.empty());

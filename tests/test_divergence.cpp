@@ -1,11 +1,20 @@
 // The estimate of a pair's distance from samples of it (lib/src/engines/divergence.hpp),
 // which auto's choice and bitpar's first band read, on the pairs it must judge: evenly
 // mutated ones, and mosaic ones (levcl/synthetic.hpp) that imitate related genomes, with
-// segments of their own divergence, indels of kilobases and a moved block.
+// segments of their own divergence, indels of kilobases and a moved block. And the lower
+// bound from symbol counts (lib/src/engines/symbol_counts.hpp), by which the wavefront trial
+// skips pairs: never above the distance.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include "engines/divergence.hpp"
+#include "engines/symbol_counts.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/synthetic.hpp"
 
@@ -64,4 +73,41 @@ TEST_CASE("the estimate of unrelated strings: near their distance, which a quart
     CHECK(e > 0.8 * d);
     CHECK(1.25 * e + 64 >= d);
   }
+}
+
+TEST_CASE("symbol counts: a bound never above the distance, and equal to it where only counts differ") {
+  levcl::Context context("cpu");
+  std::mt19937_64 rng(5);
+  std::string all_bytes;
+  for (int v = 0; v < 256; ++v) all_bytes.push_back(static_cast<char>(v));
+  std::vector<std::string> owned = {"", "A", "C", "AAAA", "CCCC", "ACGT", "TGCA", all_bytes, std::string(300, 'N')};
+  for (const std::string& alphabet : std::vector<std::string>{"AC", "ACGT", "ACGTN", all_bytes})
+    for (const std::size_t length : {1, 63, 64, 65, 500, 3000})
+      for (const double similarity : {0.5, 0.9, 0.99}) {
+        const auto p = levcl::synthetic_pair(length, similarity, length + owned.size(), alphabet);
+        owned.push_back(p.a);
+        owned.push_back(p.b);
+        // A run of unknown bases, as sequencing leaves in genomes.
+        owned.push_back(p.b.substr(0, p.b.size() / 3) + std::string(p.b.size() / 4, 'N') + p.b.substr(p.b.size() / 2));
+      }
+  const std::vector<std::string_view> strings(owned.begin(), owned.end());
+  const levcl::detail::SymbolCounts counts(strings, 2);
+  std::int64_t tight = 0, pairs = 0;
+  for (std::uint32_t a = 0; a < strings.size(); ++a)
+    for (std::uint32_t b = a; b < strings.size(); b += 1 + static_cast<std::uint32_t>(rng() % 7)) {
+      CAPTURE(a);
+      CAPTURE(b);
+      const std::int64_t least = counts.least_distance(a, b);
+      const std::int64_t d = context.distance(strings[a], strings[b], "cpu-bitpar").distance;
+      CHECK(least == counts.least_distance(b, a));
+      CHECK(least >= std::abs(static_cast<std::int64_t>(strings[a].size()) - static_cast<std::int64_t>(strings[b].size())));
+      CHECK(least <= d);
+      tight += least == d;
+      ++pairs;
+    }
+  CHECK(tight > 0);
+  CHECK(counts.least_distance(3, 4) == 4);  // AAAA, CCCC: four substitutions
+  CHECK(counts.least_distance(0, 7) == 256);  // nothing and every byte value
+  CHECK(counts.least_distance(5, 6) == 0);  // ACGT, TGCA: counts alike, distance 4
+  CHECK(counts.least_distance(0, 0) == 0);
 }

@@ -127,11 +127,19 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // would pay for packing 2 GB twice).
   std::vector<bool> found(pairs.size(), false);
   std::size_t found_count = 0;    // counted, not looked for: 10^6 bits one by one take a millisecond
-  std::vector<bool> trial_tried;  // by the trial (those not found: above its bound)
+  std::vector<bool> trial_tried;  // by the trial, or known above its bound (those not found: above it)
   std::int64_t above_trial = 0;   // what those are known to be at least
   if (automatic) {
+    const auto begun = std::chrono::steady_clock::now();
     const detail::WavefrontTrial trial =
-        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, largest_cells);
+        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, largest_cells, threads);
+    if (!trial.above.empty()) {
+      trial_tried.assign(pairs.size(), false);
+      for (const std::size_t i : trial.above) trial_tried[i] = true;
+      above_trial = trial.bound + 1;
+      detail::log().debug("wavefront trial: {} long pairs known above {} untried, found in {:.1f} ms", trial.above.size(),
+                          trial.bound, 1e3 * detail::seconds_since(begun));
+    }
     if (trial.engine && !trial.pairs.empty()) {
       const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
       const auto run_trial = [&](const std::vector<std::size_t>& indices) {

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 #include "engines/divergence.hpp"
+#include "engines/symbol_counts.hpp"
 #include "runtime/parallel.hpp"
 #include "tuning/tuning_db.hpp"
 
@@ -199,7 +202,8 @@ std::vector<std::size_t> run_alone(const DeviceInfo& device, const Variant& engi
 }
 
 WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
-                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells) {
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells,
+                               unsigned threads) {
   WavefrontTrial trial;
   if (device.type != "gpu") return trial;
   for (const Variant* v : variants_with(Capability::batch))
@@ -209,14 +213,32 @@ WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::
     }
   if (!trial.engine || largest_cells < kWavefrontTrialCells) return trial;
   std::size_t longest = 0;
+  std::uint64_t tried_bytes = 0;
+  std::vector<std::size_t> long_pairs;
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const std::size_t m = strings[pairs[i].a].size(), n = strings[pairs[i].b].size();
     if (static_cast<double>(m) * static_cast<double>(n) < kWavefrontTrialCells) continue;
-    trial.pairs.push_back(i);
+    long_pairs.push_back(i);
     longest = std::max(longest, m + n);
+    tried_bytes += m + n;
   }
   trial.bound = static_cast<std::int64_t>(longest / 32);
   if (max_distance >= 0) trial.bound = std::min(trial.bound, max_distance);
+  std::uint64_t string_bytes = 0;
+  for (const std::string_view s : strings) string_bytes += s.size();
+  std::optional<SymbolCounts> counts;
+  if (string_bytes * kSymbolCountShare <= tried_bytes) counts.emplace(strings, threads);
+  std::vector<char> above(long_pairs.size());  // char, not bool: the slices write their own
+  parallel_slices(long_pairs.size(), slice_count(long_pairs.size(), threads, 4096), threads,
+                  [&](std::size_t, std::size_t from, std::size_t to) {
+                    for (std::size_t k = from; k < to; ++k) {
+                      const IndexPair p = pairs[long_pairs[k]];
+                      const std::int64_t m = static_cast<std::int64_t>(strings[p.a].size()),
+                                         n = static_cast<std::int64_t>(strings[p.b].size());
+                      above[k] = (counts ? counts->least_distance(p.a, p.b) : std::llabs(m - n)) > trial.bound;
+                    }
+                  });
+  for (std::size_t k = 0; k < long_pairs.size(); ++k) (above[k] ? trial.above : trial.pairs).push_back(long_pairs[k]);
   return trial;
 }
 

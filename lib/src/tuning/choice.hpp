@@ -84,15 +84,24 @@ std::vector<std::size_t> run_alone(const DeviceInfo& device, const Variant& engi
 // 0.45 s and the wavefront batch 0.87 (at 80%: 0.68 and 2.7); the SARS-CoV-2 all-vs-all,
 // mostly pairs over 99% alike, 0.62 s and 0.54. (A bound of 1/8 sent all of these to the
 // wavefront batch.)
+// A pair known to be above the bound is not tried (a tried pair that ends above it costs
+// the whole bound's steps, bound^2 cells): by its length difference, and where the batch's
+// strings are shared by many pairs, by their symbol counts (engines/symbol_counts.hpp),
+// whose count costs a read of each string once: at most 1/kSymbolCountShare of the bytes
+// the trial's pairs read.
 constexpr double kWavefrontTrialCells = double(1 << 24);
+constexpr std::uint64_t kSymbolCountShare = 16;
 struct WavefrontTrial {
   const Variant* engine = nullptr;  // none: no trial
   std::vector<std::size_t> pairs;   // indices into the batch's pairs
+  std::vector<std::size_t> above;   // and those known above the bound, not tried
   std::int64_t bound = 0;
 };
-// `largest_cells`: at least the most cells of any of the pairs (check_batch's).
+// `largest_cells`: at least the most cells of any of the pairs (check_batch's); `threads`:
+// host threads for the symbol counts.
 WavefrontTrial wavefront_trial(const DeviceInfo& device, const std::vector<std::string_view>& strings,
-                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells);
+                               const std::vector<IndexPair>& pairs, std::int64_t max_distance, double largest_cells,
+                               unsigned threads);
 
 // The variant of `variants` whose model for `capability` predicts the least time for the
 // `count` pairs shape(0) .. shape(count - 1) (summed; over kCostSample of them spread

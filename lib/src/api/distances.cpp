@@ -32,30 +32,33 @@ IndexedPairs indexed(const std::vector<PairView>& pairs) {
 double check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads) {
   if (strings.size() > std::numeric_limits<std::uint32_t>::max())
     throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
-  // On the host's threads: 10^6 pairs are 2 * 10^6 strings to look at before any work.
-  const auto slices = slice_count(std::max(strings.size(), pairs.size()), threads, 65536);
+  // One pass over the pairs on the host's threads, each string's length read through them:
+  // 10^6 pairs are 2 * 10^6 strings to look at before any work.
+  const auto slices = slice_count(pairs.size(), threads, 65536);
   std::vector<std::size_t> longest(slices, 0);
   std::vector<std::uint32_t> most(slices, 0);
   std::vector<double> cells(slices, 0);
-  parallel_slices(strings.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    for (std::size_t i = from; i < to; ++i) longest[slice] = std::max(longest[slice], strings[i].size());
-  });
   parallel_slices(pairs.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     std::uint32_t own_most = 0;  // kept apart until the end: the slices' neighbouring results share a cache line
+    std::size_t own_longest = 0;
     double own_cells = 0;
     for (std::size_t i = from; i < to; ++i) {
       const IndexPair p = pairs[i];
       own_most = std::max({own_most, p.a, p.b});
-      if (std::max(p.a, p.b) < strings.size())
-        own_cells = std::max(own_cells, static_cast<double>(strings[p.a].size()) * static_cast<double>(strings[p.b].size()));
+      if (std::max(p.a, p.b) < strings.size()) {
+        const std::size_t m = strings[p.a].size(), n = strings[p.b].size();
+        own_longest = std::max({own_longest, m, n});
+        own_cells = std::max(own_cells, static_cast<double>(m) * static_cast<double>(n));
+      }
     }
     most[slice] = own_most;
+    longest[slice] = own_longest;
     cells[slice] = own_cells;
   });
-  check_length(*std::max_element(longest.begin(), longest.end()));
   if (const std::uint32_t named = *std::max_element(most.begin(), most.end()); !pairs.empty() && named >= strings.size())
     throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(named) + " of a batch of " +
                                                  std::to_string(strings.size()));
+  check_length(*std::max_element(longest.begin(), longest.end()));
   return *std::max_element(cells.begin(), cells.end());
 }
 

@@ -25,6 +25,7 @@
 #include <climits>
 #include <cstring>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -737,10 +738,13 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   std::vector<std::size_t> most_by_slice(slices, 0);
   std::vector<std::int64_t> longest_by_slice(slices, 0);
   std::vector<char> own_by_slice(slices, 0);  // char, not bool: each slice writes its own
+  std::vector<char> whole_by_slice(slices, 0);  // every pair of the slice has cells: none listed
   parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    // Filled here, apart: the slices' vectors side by side would share cache lines.
+    // Filled here, apart: the slices' vectors side by side would share cache lines. Listed
+    // from a slice's first pair without cells on (10^6 short pairs have none).
     std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
     mine.clear();
+    bool whole = true;
     std::size_t most = 0;
     std::int64_t longest = 0;
     bool own = true;
@@ -748,17 +752,20 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       const IndexPair p = call.pairs[i];
       own = own && p.a == 2 * i && p.b == 2 * i + 1;
       const Sides s = sides_of(call, i);
-      if (s.m == 0)
-        out.distances[i] = s.n;
-      else if (call.max_distance >= 0 && s.n - s.m > call.max_distance)
-        out.distances[i] = s.n - s.m;  // over k without a cell computed
-      else {
-        mine.push_back(static_cast<std::uint32_t>(i));
+      const bool none = s.m == 0 || (call.max_distance >= 0 && s.n - s.m > call.max_distance);
+      if (none) {
+        out.distances[i] = s.m == 0 ? s.n : s.n - s.m;  // or over k, without a cell computed
+        if (whole)
+          for (std::size_t j = from; j < i; ++j) mine.push_back(static_cast<std::uint32_t>(j));
+        whole = false;
+      } else {
+        if (!whole) mine.push_back(static_cast<std::uint32_t>(i));
         most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
         longest = std::max(longest, s.n);
       }
     }
     kept.by_slice[slice] = std::move(mine);
+    whole_by_slice[slice] = whole;
     most_by_slice[slice] = most;
     longest_by_slice[slice] = longest;
     own_by_slice[slice] = own;
@@ -769,14 +776,19 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   std::size_t string_count = 0;
   std::int64_t longest = 0;  // the longest string a pair with cells has
   std::vector<std::size_t> slice_at(slices + 1, 0);
+  const auto first_of = [&](std::size_t s) { return call.count * s / slices; };
   for (std::size_t s = 0; s < slices; ++s) {
-    slice_at[s + 1] = slice_at[s] + kept.by_slice[s].size();
+    slice_at[s + 1] = slice_at[s] + (whole_by_slice[s] ? first_of(s + 1) - first_of(s) : kept.by_slice[s].size());
     string_count = std::max(string_count, most_by_slice[s]);
     longest = std::max(longest, longest_by_slice[s]);
   }
   packed.resize(slice_at[slices]);
   parallel_each(slices, call.threads, [&](std::size_t s) {
-    std::copy(kept.by_slice[s].begin(), kept.by_slice[s].end(), packed.begin() + static_cast<std::ptrdiff_t>(slice_at[s]));
+    const auto at = packed.begin() + static_cast<std::ptrdiff_t>(slice_at[s]);
+    if (whole_by_slice[s])
+      std::iota(at, at + static_cast<std::ptrdiff_t>(first_of(s + 1) - first_of(s)), static_cast<std::uint32_t>(first_of(s)));
+    else
+      std::copy(kept.by_slice[s].begin(), kept.by_slice[s].end(), at);
   });
   device.progress().add_pairs(call.count - packed.size());
   if (packed.empty()) return;

@@ -127,32 +127,6 @@ TEST_CASE("a batch of over 2^18 pairs that fits in one chunk goes in several, th
   CHECK(context.distances(views, pairs, levcl::Options{"batch-bitpar"}).distances == expected.distances);
 }
 
-TEST_CASE("pairs with their own strings on more threads than cores: each slice learns its start from the ones before") {
-  // 19 slices of a chunk on 16 threads, most of them without a core at any moment: a slice
-  // waits on the sizes of those before it, whose threads may be the ones descheduled. Of
-  // bases, then with a string of other bytes in the middle (the chunk gathered again).
-  std::mt19937_64 rng(73);
-  std::vector<std::string> strings;
-  std::vector<levcl::IndexPair> pairs;
-  for (std::uint32_t i = 0; i < 20000; ++i) {
-    strings.push_back(levcl::random_string(rng, 1 + rng() % 300, "ACGT"));
-    strings.push_back(levcl::mutate(rng, strings.back(), 0.1, "ACGT"));
-    pairs.push_back({2 * i, 2 * i + 1});
-  }
-  levcl::Context context;
-  for (const bool other : {false, true}) {
-    CAPTURE(other);
-    if (other) strings[20001] += 'N';
-    const std::vector<std::string_view> views(strings.begin(), strings.end());
-    const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
-    for (const unsigned threads : {1u, 3u, 16u}) {
-      CAPTURE(threads);
-      CHECK(context.distances(views, pairs, levcl::Options{"batch-bitpar", {}, -1, threads}).distances ==
-            expected.distances);
-    }
-  }
-}
-
 TEST_CASE("A, C, G and T pack four bases to a byte, the last repeated to its end; any other byte is refused") {
   const auto code = [](char letter) { return std::string("ACTG").find(letter); };  // bits 1 and 2 of the letter
   std::mt19937_64 rng(61);

@@ -46,23 +46,6 @@ void parallel_each(std::size_t count, unsigned threads, Body&& body) {
   if (failure) std::rethrow_exception(failure);
 }
 
-// Returns once ready() is true: a thread of a parallel pass waiting on another's result.
-// It spins a while (x86's pause between looks: the loop leaves without the flush a
-// memory-order violation costs, and a sibling hyperthread gets the core), then gives its
-// core away between looks: the thread it waits for may be one that lost its core.
-template <typename Ready>
-void wait_until(Ready&& ready) {
-  for (unsigned looks = 0; !ready(); ++looks) {
-    if (looks >= 1024) {
-      std::this_thread::yield();
-      continue;
-    }
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#endif
-  }
-}
-
 // Slices of [0, count) for `threads`: one a thread, each of at least `least` items (at
 // least one slice).
 inline std::size_t slice_count(std::size_t count, unsigned threads, std::size_t least) {

@@ -207,7 +207,6 @@ struct Slot {
   std::uint64_t first_cells = 0;  // the first pass's cells
   cl_int band = 0;             // its pairs' first bound beyond their length difference
   std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
-  std::vector<std::uint8_t> pair_class;  // per pair with its own strings: its size class, as sized
   bool first_pass = true;
   GrowingBuffer d_raw, d_bases, d_table, d_pairs, d_ids, d_peq, d_bounds, d_bus, d_bus_used, d_present, d_distances,
       d_again;
@@ -310,22 +309,17 @@ struct Phases {
 
 // Packs slot.begin .. slot.end of packed into slot on the host's threads: claims each
 // string once (row strings first in the table, by the offsets of their masks), copies its
-// bytes, lists the pairs by size class. Each thread queues the device's copies of its bytes
+// bytes, lists the pairs by size class. Where the pairs bring their own strings (`own`:
+// pair i's are strings 2i and 2i + 1, as Context::distances lays out pairs of views), no
+// string is claimed: each pair's two are placed and the pair listed in one pass (10^6
+// pairs of 150 bp: the claims' two passes and the list's were a fifth of the host's time,
+// memory-bound like the copy itself). Each thread queues the device's copies of its bytes
 // itself, part by part as it gathers them (OpenCL's queues take commands from any
-// thread). With `try_bases`, they go as bases until a string holds another byte, then
-// again as bytes. The slot's buffers were last used two chunks ago, whose launches have
-// been waited for.
-// Where the pairs bring their own strings (`own`: pair i's are strings 2i and 2i + 1, as
-// Context::distances lays out pairs of views), no string is claimed, and a slice of pairs
-// is sized, placed and gathered by one thread in one go: it learns where its bytes start
-// from the slices before it as each finishes sizing (a look-back: each publishes its own
-// sizes, then its running total), so that no thread waits for the whole chunk's sizes,
-// and the pairs' lengths are read once, just before their bytes (10^6 pairs of 150 bp:
-// the claims' two passes and the list's were a fifth of the host's time, the pass that
-// sized the chunk then another eighth). Its bytes' buffers are reserved for `own_bytes`,
-// at least the chunk's.
+// thread): no thread waits on another. With `try_bases`, they go as bases until a string
+// holds another byte, then again as bytes. The slot's buffers were last used two chunks
+// ago, whose launches have been waited for.
 void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes, bool own,
-          bool try_bases, std::uint64_t own_bytes, Slots& kept, Slot& slot, Phases& phases) {
+          bool try_bases, Slots& kept, Slot& slot, Phases& phases) {
   const std::size_t count = slot.end - slot.begin;
   if (++kept.mark == 0) {  // the marks wrapped: none may match an old one
     kept.in_chunk.clear();
@@ -334,163 +328,35 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
   }
   const std::uint32_t mark = kept.mark;
   const std::size_t slices = slice_count(count, kSlicesPerThread * call.threads, 1024);
-  const auto first_of = [&](std::size_t slice) { return count * slice / slices; };
-  // Where a slice's strings, rows, others and words of masks start.
-  struct Start {
-    std::uint64_t raw = 0, rows = 0, others = 0, words = 0;
-  };
   struct alignas(64) Share {  // a cache line of its own: each thread counts in its share, pair by pair
     std::vector<std::uint32_t> claimed;
-    std::array<std::uint32_t, kClassWords.size()> classes{};  // then where its pairs of each class start
-    std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;
+    std::array<std::uint32_t, kClassWords.size()> classes{};
+    std::uint64_t bus_units = 0, raw = 0, rows = 0, others = 0, words = 0;  // then where its own start
     std::uint64_t cells = 0;  // of the first pass
-    std::atomic<int> told{0};  // own: kSized once raw and words are the slice's, kSummed once `through` is
-    Start through;             // own: the slice's starts plus its own
   };
-  constexpr int kSized = 1, kSummed = 2;
   std::vector<Share> shares(slices);
-  std::vector<Start> starts(slices);
   const cl_int max_k = max_k_of(call);
-  // A pair's share of its first pass and bus; with own strings, of the bytes, rows and masks too.
-  const auto size_pair = [&](Share& share, const Sides& s) {
-    const std::size_t c = class_of(s.m, lanes);
-    share.cells += pass_cells(s, c, first_bound_of(s, slot.band, max_k));
-    ++share.classes[c];
-    share.bus_units += static_cast<std::uint64_t>(bus_units(s, lanes));
-    if (own) {
-      share.raw += padded(s.m) + padded(s.n);
-      ++share.rows;
-      ++share.others;
-      share.words += words_of(s.m);
-    }
-    return c;
-  };
-
-  BatchString* table = nullptr;
-  BatchPair* pairs = slot.pairs.reserve(count);
-  cl_uint* ids = slot.ids.reserve(count);
-  slot.distances.reserve(count);
-  // Every string of a slice in place from its start, as bases or as bytes into `out` and
-  // `target`; it stops at a string that is not bases, `other_bytes` telling the others.
-  std::atomic<bool> other_bytes{false};
-  const auto gather_slice = [&](std::size_t slice, bool as_bases, std::uint8_t* out, cl::Buffer& target) {
-    const std::uint64_t per_byte = as_bases ? BATCH_BASES_PER_BYTE : 1;
-    Start at = starts[slice];
-    std::optional<StreamingWriter> bytes_out;  // a part's bytes, where they go as bytes
-    // Places string s in the table and its bytes after the slice's last; its table index,
-    // or none where it is not bases and should be.
-    const auto place = [&](std::uint32_t s, bool rows) -> std::optional<std::uint32_t> {
-      const std::string_view text = call.strings[s];
-      if (as_bases) {
-        if (other_bytes.load(std::memory_order_relaxed)) return std::nullopt;
-        if (!pack_bases(text, out + at.raw / BATCH_BASES_PER_BYTE)) {
-          other_bytes.store(true, std::memory_order_relaxed);
-          return std::nullopt;
-        }
+  parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+    Share& share = shares[slice];
+    for (std::size_t i = from; i < to; ++i) {
+      const Sides s = sides_of(call, packed[slot.begin + i]);
+      const std::size_t c = class_of(s.m, lanes);
+      share.cells += pass_cells(s, c, first_bound_of(s, slot.band, max_k));
+      if (own) {
+        share.raw += padded(s.m) + padded(s.n);
+        ++share.rows;
+        ++share.others;
+        share.words += words_of(s.m);
       } else {
-        std::uint8_t last[BATCH_BASES_PER_BYTE];  // the padding: the last byte again
-        std::memset(last, text.back(), sizeof(last));
-        bytes_out->append(text.data(), text.size());
-        bytes_out->append(last, padded(text.size()) - text.size());
-      }
-      const std::uint64_t index = rows ? at.rows++ : slot.row_strings + at.others++;
-      table[index] = {static_cast<cl_uint>(at.raw), static_cast<cl_uint>(text.size()),
-                      static_cast<cl_uint>(rows ? at.words : 0), 0};
-      at.raw += padded(text.size());
-      if (rows) at.words += words_of(text.size());
-      return static_cast<std::uint32_t>(index);
-    };
-    // The slice's units: its pairs where they bring their own strings, else its claims.
-    const Share& share = shares[slice];
-    const std::size_t first_pair = first_of(slice);
-    const std::size_t total = own ? first_of(slice + 1) - first_pair : share.claimed.size();
-    const std::uint64_t parts = std::clamp<std::uint64_t>(share.raw / per_byte / kPartBytes, 1, kMostParts);
-    for (std::uint64_t part = 0; part < parts; ++part) {
-      const std::uint64_t from = at.raw;
-      if (!as_bases) bytes_out.emplace(out + from);
-      for (std::size_t c = total * part / parts; c < total * (part + 1) / parts; ++c) {
-        if (own) {
-          const std::size_t i = first_pair + c;
-          if (c + kReadAhead < total) {  // the strings a few pairs on, on their way from memory
-            const IndexPair ahead = call.pairs[packed[slot.begin + i + kReadAhead]];
-            __builtin_prefetch(call.strings[ahead.a].data());
-            __builtin_prefetch(call.strings[ahead.b].data());
-          }
-          const Sides s = sides_of(call, packed[slot.begin + i]);
-          const std::optional<std::uint32_t> rows = place(s.rows, true), columns = place(s.columns, false);
-          if (!rows || !columns) return;
-          pairs[i] = {*rows, *columns};
-        } else {
-          const std::uint32_t s = share.claimed[c];
-          const std::optional<std::uint32_t> index = place(s, kept.as_rows.has(s, mark));
-          if (!index) return;
-          kept.index_of[s] = *index;
-        }
-      }
-      bytes_out.reset();  // its bytes in memory before the copy is queued
-      if (at.raw > from)
-        device.queue().enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (at.raw - from) / per_byte, out + from / per_byte);
-    }
-  };
-  // The buffers of a gather of `bytes` strings' bytes.
-  const auto buffers_for = [&](bool as_bases, std::uint64_t bytes) {
-    slot.as_bases = as_bases;
-    const std::uint64_t stored = std::max<std::uint64_t>(1, bytes / (as_bases ? BATCH_BASES_PER_BYTE : 1));
-    std::uint8_t* out = (as_bases ? slot.bases : slot.raw).reserve(stored);
-    // Whole words of batch_unpack's reads where bases.
-    cl::Buffer& target = (as_bases ? slot.d_bases : slot.d_raw).at_least(device, (stored + 3) / 4 * 4);
-    return std::pair<std::uint8_t*, cl::Buffer*>(out, &target);
-  };
-  // Every slice gathered again as bytes, from the starts it had.
-  const auto gather_bytes = [&](std::uint64_t bytes) {
-    const auto [out, target] = buffers_for(false, bytes);
-    parallel_each(slices, call.threads, [&, out = out, target = target](std::size_t slice) {
-      gather_slice(slice, false, out, *target);
-    });
-  };
-
-  std::vector<std::uint8_t>& pair_class = slot.pair_class;  // own: each pair's, for the list after
-  if (own) {
-    table = slot.table.reserve(2 * count);
-    slot.row_strings = count;
-    if (pair_class.size() < count) pair_class.resize(count);
-    const auto [out, target] = buffers_for(try_bases, own_bytes);
-    parallel_each(slices, call.threads, [&, out = out, target = target](std::size_t slice) {
-      Share& share = shares[slice];
-      for (std::size_t i = first_of(slice); i < first_of(slice + 1); ++i)
-        pair_class[i] = static_cast<std::uint8_t>(size_pair(share, sides_of(call, packed[slot.begin + i])));
-      share.told.store(kSized, std::memory_order_release);
-      // Back over the slices before it, each one's sizes until one that knows its start.
-      Start& start = starts[slice];
-      for (std::size_t before = slice; before-- > 0;) {
-        const Share& other = shares[before];
-        int told = 0;
-        wait_until([&] { return (told = other.told.load(std::memory_order_acquire)) != 0; });
-        const Start add = told == kSummed ? other.through : Start{other.raw, 0, 0, other.words};
-        start.raw += add.raw;
-        start.words += add.words;
-        if (told == kSummed) break;
-      }
-      start.rows = start.others = first_of(slice);
-      share.through = {start.raw + share.raw, 0, 0, start.words + share.words};
-      share.told.store(kSummed, std::memory_order_release);
-      if (!other_bytes.load(std::memory_order_relaxed)) gather_slice(slice, try_bases, out, *target);
-    });
-    slot.raw_bytes = shares.back().through.raw;
-    slot.row_words = shares.back().through.words;
-    if (other_bytes) gather_bytes(slot.raw_bytes);
-    phases.lap(phases.gather);
-  } else {
-    parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-      Share& share = shares[slice];
-      for (std::size_t i = from; i < to; ++i) {
-        const Sides s = sides_of(call, packed[slot.begin + i]);
-        size_pair(share, s);
         if (kept.in_chunk.claim(s.rows, mark)) share.claimed.push_back(s.rows);
         if (kept.in_chunk.claim(s.columns, mark)) share.claimed.push_back(s.columns);
         kept.as_rows.set(s.rows, mark);
       }
-    });
+      ++share.classes[c];
+      share.bus_units += static_cast<std::uint64_t>(bus_units(s, lanes));
+    }
+  });
+  if (!own)
     parallel_each(slices, call.threads, [&](std::size_t slice) {
       Share& share = shares[slice];
       for (const std::uint32_t s : share.claimed) {
@@ -504,35 +370,16 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
         }
       }
     });
-    // Each slice's start: its bytes, row strings, other strings, words of masks.
-    Start total;
-    for (std::size_t slice = 0; slice < slices; ++slice) {
-      const Share& share = shares[slice];
-      starts[slice] = total;
-      total = {total.raw + share.raw, total.rows + share.rows, total.others + share.others, total.words + share.words};
-    }
-    slot.raw_bytes = total.raw;
-    slot.row_strings = total.rows;
-    slot.row_words = total.words;
-    table = slot.table.reserve(total.rows + total.others);
-    phases.lap(phases.claim);
-    const auto [out, target] = buffers_for(try_bases, slot.raw_bytes);
-    if (try_bases)
-      parallel_each(slices, call.threads, [&, out = out, target = target](std::size_t slice) {
-        if (!other_bytes.load(std::memory_order_relaxed)) gather_slice(slice, true, out, *target);
-      });
-    if (!try_bases || other_bytes) gather_bytes(slot.raw_bytes);
-    phases.lap(phases.gather);
-  }
-
-  // The chunk's totals, and where each slice's pairs of each class start in the list.
-  slot.bus_units = slot.first_cells = 0;
-  std::array<std::uint32_t, kClassWords.size()> class_total{};
+  // Each share's start: its bytes, row strings, other strings, words of masks, pairs of each class.
+  slot.raw_bytes = slot.row_strings = slot.row_words = slot.bus_units = slot.first_cells = 0;
   std::uint64_t others = 0;
-  for (const Share& share : shares) {
+  std::array<std::uint32_t, kClassWords.size()> class_total{};
+  for (Share& share : shares) {
+    const std::uint64_t raw = share.raw, rows = share.rows, other = share.others, words = share.words;
+    share.raw = slot.raw_bytes, share.rows = slot.row_strings, share.others = others, share.words = slot.row_words;
+    slot.raw_bytes += raw, slot.row_strings += rows, others += other, slot.row_words += words;
     slot.bus_units += share.bus_units;
     slot.first_cells += share.cells;
-    others += share.others;
     for (std::size_t c = 0; c < kClassWords.size(); ++c) class_total[c] += share.classes[c];
   }
   slot.strings = slot.row_strings + others;
@@ -546,17 +393,101 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
       share.classes[c] = class_at[c];
       class_at[c] += n;
     }
-  // The pairs listed by class (and, with claimed strings, their table entries).
+
+  BatchString* table = slot.table.reserve(slot.strings);
+  BatchPair* pairs = slot.pairs.reserve(count);
+  cl_uint* ids = slot.ids.reserve(count);
+  slot.distances.reserve(count);
+  struct Start {
+    std::uint64_t raw, rows, others, words;
+    std::array<std::uint32_t, kClassWords.size()> classes;
+  };
+  std::vector<Start> starts(slices);
+  for (std::size_t slice = 0; slice < slices; ++slice)
+    starts[slice] = {shares[slice].raw, shares[slice].rows, shares[slice].others, shares[slice].words, shares[slice].classes};
+  // Every string's bytes in place, as bases or as bytes; false where a string is not bases.
+  const auto gather = [&](bool as_bases) {
+    slot.as_bases = as_bases;
+    const std::uint64_t per_byte = as_bases ? BATCH_BASES_PER_BYTE : 1;
+    const std::uint64_t bytes = std::max<std::uint64_t>(1, slot.raw_bytes / per_byte);
+    std::uint8_t* out = (as_bases ? slot.bases : slot.raw).reserve(bytes);
+    // Whole words of batch_unpack's reads where bases.
+    cl::Buffer& target = (as_bases ? slot.d_bases : slot.d_raw).at_least(device, (bytes + 3) / 4 * 4);
+    std::atomic<bool> other_bytes{false};
+    parallel_each(slices, call.threads, [&](std::size_t slice) {
+      Share& share = shares[slice];
+      share.raw = starts[slice].raw, share.rows = starts[slice].rows, share.others = starts[slice].others,
+      share.words = starts[slice].words, share.classes = starts[slice].classes;
+      std::optional<StreamingWriter> bytes_out;  // a part's bytes, where they go as bytes
+      // Places string s in the table and its bytes after the share's last; its table index,
+      // or none where it is not bases and should be.
+      const auto place = [&](std::uint32_t s, bool rows) -> std::optional<std::uint32_t> {
+        const std::string_view text = call.strings[s];
+        if (as_bases) {
+          if (other_bytes.load(std::memory_order_relaxed)) return std::nullopt;
+          if (!pack_bases(text, out + share.raw / BATCH_BASES_PER_BYTE)) {
+            other_bytes.store(true, std::memory_order_relaxed);
+            return std::nullopt;
+          }
+        } else {
+          std::uint8_t last[BATCH_BASES_PER_BYTE];  // the padding: the last byte again
+          std::memset(last, text.back(), sizeof(last));
+          bytes_out->append(text.data(), text.size());
+          bytes_out->append(last, padded(text.size()) - text.size());
+        }
+        const std::uint64_t index = rows ? share.rows++ : slot.row_strings + share.others++;
+        table[index] = {static_cast<cl_uint>(share.raw), static_cast<cl_uint>(text.size()),
+                        static_cast<cl_uint>(rows ? share.words : 0), 0};
+        share.raw += padded(text.size());
+        if (rows) share.words += words_of(text.size());
+        return static_cast<std::uint32_t>(index);
+      };
+      // The share's units: its pairs where they bring their own strings, else its claims.
+      const std::size_t first_pair = count * slice / slices;
+      const std::size_t total = own ? count * (slice + 1) / slices - first_pair : share.claimed.size();
+      const std::uint64_t end = slice + 1 < slices ? starts[slice + 1].raw : slot.raw_bytes;
+      const std::uint64_t parts = std::clamp<std::uint64_t>((end - share.raw) / per_byte / kPartBytes, 1, kMostParts);
+      for (std::uint64_t part = 0; part < parts; ++part) {
+        const std::uint64_t from = share.raw;
+        if (!as_bases) bytes_out.emplace(out + from);
+        for (std::size_t c = total * part / parts; c < total * (part + 1) / parts; ++c) {
+          if (own) {
+            const std::size_t i = first_pair + c;
+            if (c + kReadAhead < total) {  // the strings a few pairs on, on their way from memory
+              const IndexPair ahead = call.pairs[packed[slot.begin + i + kReadAhead]];
+              __builtin_prefetch(call.strings[ahead.a].data());
+              __builtin_prefetch(call.strings[ahead.b].data());
+            }
+            const Sides s = sides_of(call, packed[slot.begin + i]);
+            const std::optional<std::uint32_t> rows = place(s.rows, true), columns = place(s.columns, false);
+            if (!rows || !columns) return;
+            pairs[i] = {*rows, *columns};
+            ids[share.classes[class_of(s.m, lanes)]++] = static_cast<cl_uint>(i);
+          } else {
+            const std::uint32_t s = share.claimed[c];
+            const std::optional<std::uint32_t> index = place(s, kept.as_rows.has(s, mark));
+            if (!index) return;
+            kept.index_of[s] = *index;
+          }
+        }
+        bytes_out.reset();  // its bytes in memory before the copy is queued
+        if (share.raw > from)
+          device.queue().enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (share.raw - from) / per_byte,
+                                            out + from / per_byte);
+      }
+    });
+    return !other_bytes;
+  };
+  phases.lap(phases.claim);
+  if (!try_bases || !gather(true)) gather(false);
+  phases.lap(phases.gather);
+  if (own) return;
   parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     Share& share = shares[slice];
     for (std::size_t i = from; i < to; ++i) {
-      if (own) {
-        ids[share.classes[pair_class[i]]++] = static_cast<cl_uint>(i);
-      } else {
-        const Sides s = sides_of(call, packed[slot.begin + i]);
-        pairs[i] = {kept.index_of[s.rows], kept.index_of[s.columns]};
-        ids[share.classes[class_of(s.m, lanes)]++] = static_cast<cl_uint>(i);
-      }
+      const Sides s = sides_of(call, packed[slot.begin + i]);
+      pairs[i] = {kept.index_of[s.rows], kept.index_of[s.columns]};
+      ids[share.classes[class_of(s.m, lanes)]++] = static_cast<cl_uint>(i);
     }
   });
 }
@@ -758,13 +689,6 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
   const std::vector<std::size_t> ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
-  // A chunk of `count` pairs with their own strings: its bytes at most its pairs as long as
-  // the longest string, and within the host's budget, as chunk_ends made it (but a pair
-  // alone over it).
-  const auto own_bytes = [&](std::size_t count) {
-    const std::uint64_t longest_pair = 2 * padded(static_cast<std::uint64_t>(longest));
-    return std::min<std::uint64_t>(count * longest_pair, std::max(host_budget, longest_pair));
-  };
   phases.lap(phases.choose);
   Slot* slots = kept.slot;
   std::size_t begin = 0;
@@ -774,7 +698,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     slot.begin = begin;
     slot.end = ends[chunk];
     slot.band = band;
-    pack(device, call, packed, lanes, own, try_bases, own_bytes(slot.end - slot.begin), kept, slot, phases);
+    pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
     phases.lap(phases.list);
     try_bases = slot.as_bases;
     slot.busy = BusySpan();

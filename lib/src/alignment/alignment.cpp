@@ -553,8 +553,8 @@ Chunk next_chunk(detail::OpenDevice& device, const std::vector<std::string_view>
   chunk.on_device = std::make_unique<detail::DeviceStrings>(joined.buffer, joined.bytes, joined.host);
   for (const std::size_t i : mine) {
     const IndexPair& pair = pairs[i];
-    chunk.pairs.push_back({static_cast<std::int64_t>(joined.offset_of.at(pair.a)), length(pair.a),
-                           static_cast<std::int64_t>(joined.offset_of.at(pair.b)), length(pair.b), 0, false,
+    chunk.pairs.push_back({static_cast<std::int64_t>(joined.offset_of(pair.a)), length(pair.a),
+                           static_cast<std::int64_t>(joined.offset_of(pair.b)), length(pair.b), 0, false,
                            estimate(i)});
   }
   return chunk;

@@ -24,10 +24,18 @@ JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std:
                            const std::string& state_key) {
   const auto start = std::chrono::steady_clock::now();
   JoinedStrings out;
+  std::uint32_t last = 0;
+  out.first = pairs.empty() ? 0 : UINT32_MAX;
+  for (const std::size_t i : pairs) {
+    out.first = std::min({out.first, call.pairs[i].a, call.pairs[i].b});
+    last = std::max({last, call.pairs[i].a, call.pairs[i].b});
+  }
+  out.offsets.assign(pairs.empty() ? 0 : std::size_t{last} - out.first + 1, JoinedStrings::kNotJoined);
   std::vector<std::uint32_t> order;  // the strings by offset
   for (const std::size_t i : pairs)
     for (const std::uint32_t s : {call.pairs[i].a, call.pairs[i].b})
-      if (out.offset_of.emplace(s, out.bytes).second) {
+      if (std::uint64_t& offset = out.offsets[s - out.first]; offset == JoinedStrings::kNotJoined) {
+        offset = out.bytes;
         order.push_back(s);
         out.bytes += call.strings[s].size();
       }
@@ -42,9 +50,9 @@ JoinedStrings join_strings(OpenDevice& device, const BatchCall& call, const std:
       while (end < order.size() && (end == first || bytes < kPieceBytes)) bytes += call.strings[order[end++]].size();
       parallel_each(end - first, call.threads, [&](std::size_t k) {
         const std::string_view s = call.strings[order[first + k]];
-        s.copy(joined + out.offset_of.at(order[first + k]), s.size());
+        s.copy(joined + out.offset_of(order[first + k]), s.size());
       });
-      const std::uint64_t at = out.offset_of.at(order[first]);
+      const std::uint64_t at = out.offset_of(order[first]);
       queue.enqueueWriteBuffer(out.buffer, CL_FALSE, static_cast<std::size_t>(at), static_cast<std::size_t>(bytes),
                                joined + at);
       first = end;

@@ -31,7 +31,7 @@ double run_chunk(OpenDevice& device, const BatchCall& call, const std::vector<st
   BitparSweeps sweeps(device, Geometry::lanes, params, strings, 0, &codes);
   const double prepared = seconds_since(start);
   const auto length = [&](std::uint32_t s) { return static_cast<std::int64_t>(call.strings[s].size()); };
-  const auto offset = [&](std::uint32_t s) { return static_cast<std::int64_t>(joined.offset_of.at(s)); };
+  const auto offset = [&](std::uint32_t s) { return static_cast<std::int64_t>(joined.offset_of(s)); };
   std::vector<std::size_t> pending;
   std::vector<std::int64_t> bound(end - first);
   for (std::size_t k = first; k < end; ++k) {

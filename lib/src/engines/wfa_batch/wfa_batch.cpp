@@ -131,7 +131,7 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
     table.reserve(pending.size());
     for (const std::size_t i : pending) {
       const std::int64_t cap = pass.front > 0 ? std::min(bound[i], pass.front) : bound[i];
-      table.push_back({joined.offset_of.at(call.pairs[i].a), joined.offset_of.at(call.pairs[i].b), 0,
+      table.push_back({joined.offset_of(call.pairs[i].a), joined.offset_of(call.pairs[i].b), 0,
                        static_cast<cl_int>(length(call.pairs[i].a)), static_cast<cl_int>(length(call.pairs[i].b)),
                        static_cast<cl_int>(cap), 0});
     }

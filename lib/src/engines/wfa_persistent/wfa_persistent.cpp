@@ -678,8 +678,8 @@ void batch_distances(OpenDevice& device, const BatchCall& call, BatchResult& out
     std::vector<Piece> pieces;
     for (const std::size_t i : piece_of) {
       const std::int64_t m = length(call.pairs[i].a), n = length(call.pairs[i].b), most = std::max(m, n);
-      pieces.push_back({static_cast<std::int64_t>(joined.offset_of.at(call.pairs[i].a)), m,
-                        static_cast<std::int64_t>(joined.offset_of.at(call.pairs[i].b)), n,
+      pieces.push_back({static_cast<std::int64_t>(joined.offset_of(call.pairs[i].a)), m,
+                        static_cast<std::int64_t>(joined.offset_of(call.pairs[i].b)), n,
                         call.max_distance >= 0 ? std::min(call.max_distance, most) : most});
     }
     const DeviceStrings strings(joined.buffer, joined.bytes, joined.host);

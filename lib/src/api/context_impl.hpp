@@ -122,11 +122,16 @@ IndexedPairs indexed(const std::vector<PairView>& pairs);
 
 // Checks a batch over shared strings, on `threads` host threads: every pair naming strings
 // of the batch (invalid_argument otherwise), each within the 32-bit offsets (a string no
-// pair names is never computed, nor looked at).
-// Returns the most cells (m * n) of any of its pairs, which auto's routing asks: where it
-// is low, no pass over every pair is needed (10^6 short pairs: each such pass took 1-3 ms
-// of a 35 ms call on the H100's host).
-double check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads);
+// pair names is never computed, nor looked at). Returns what its one pass learnt: the most
+// cells (m * n) of any of its pairs, which auto's routing asks (where it is low, no pass
+// over every pair is needed: 10^6 short pairs, each such pass took 1-3 ms of a 35 ms call on
+// the H100's host), and the pairs' shape, which a batch engine given all of them reads.
+struct CheckedBatch {
+  double largest_cells = 0;
+  BatchShape shape;
+};
+CheckedBatch check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                         unsigned threads);
 }  // namespace detail
 
 }  // namespace levcl

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <limits>
 
 #include "api/context_impl.hpp"
@@ -29,37 +30,53 @@ IndexedPairs indexed(const std::vector<PairView>& pairs) {
   return out;
 }
 
-double check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs, unsigned threads) {
+CheckedBatch check_batch(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                         unsigned threads) {
   if (strings.size() > std::numeric_limits<std::uint32_t>::max())
     throw Error(ErrorCode::invalid_argument, "a batch holds at most 2^32 - 1 strings");
   // One pass over the pairs on the host's threads, each string's length read through them:
-  // 10^6 pairs are 2 * 10^6 strings to look at before any work.
+  // 10^6 pairs are 2 * 10^6 strings to look at before any work. Each slice's findings kept
+  // apart until the end: the slices' neighbouring results would share a cache line.
+  struct alignas(64) Found {
+    std::uint32_t most = 0;
+    std::size_t shortest = SIZE_MAX, longest = 0;
+    double cells = 0;
+    bool own = true;
+  };
   const auto slices = slice_count(pairs.size(), threads, 65536);
-  std::vector<std::size_t> longest(slices, 0);
-  std::vector<std::uint32_t> most(slices, 0);
-  std::vector<double> cells(slices, 0);
+  std::vector<Found> found(slices);
   parallel_slices(pairs.size(), slices, threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    std::uint32_t own_most = 0;  // kept apart until the end: the slices' neighbouring results share a cache line
-    std::size_t own_longest = 0;
-    double own_cells = 0;
+    Found mine;
     for (std::size_t i = from; i < to; ++i) {
       const IndexPair p = pairs[i];
-      own_most = std::max({own_most, p.a, p.b});
+      mine.most = std::max({mine.most, p.a, p.b});
+      mine.own = mine.own && p.a == 2 * i && p.b == 2 * i + 1;
       if (std::max(p.a, p.b) < strings.size()) {
         const std::size_t m = strings[p.a].size(), n = strings[p.b].size();
-        own_longest = std::max({own_longest, m, n});
-        own_cells = std::max(own_cells, static_cast<double>(m) * static_cast<double>(n));
+        mine.shortest = std::min({mine.shortest, m, n});
+        mine.longest = std::max({mine.longest, m, n});
+        mine.cells = std::max(mine.cells, static_cast<double>(m) * static_cast<double>(n));
       }
     }
-    most[slice] = own_most;
-    longest[slice] = own_longest;
-    cells[slice] = own_cells;
+    found[slice] = mine;
   });
-  if (const std::uint32_t named = *std::max_element(most.begin(), most.end()); !pairs.empty() && named >= strings.size())
-    throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(named) + " of a batch of " +
+  Found all;
+  for (const Found& f : found) {
+    all.most = std::max(all.most, f.most);
+    all.shortest = std::min(all.shortest, f.shortest);
+    all.longest = std::max(all.longest, f.longest);
+    all.cells = std::max(all.cells, f.cells);
+    all.own = all.own && f.own;
+  }
+  if (!pairs.empty() && all.most >= strings.size())
+    throw Error(ErrorCode::invalid_argument, "a pair names string " + std::to_string(all.most) + " of a batch of " +
                                                  std::to_string(strings.size()));
-  check_length(*std::max_element(longest.begin(), longest.end()));
-  return *std::max_element(cells.begin(), cells.end());
+  check_length(all.longest);
+  CheckedBatch out;
+  out.largest_cells = all.cells;
+  if (!pairs.empty())
+    out.shape = {all.own, static_cast<std::int64_t>(all.shortest), static_cast<std::int64_t>(all.longest)};
+  return out;
 }
 
 }  // namespace detail
@@ -83,7 +100,8 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                                const Options& options) {
   const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::batch);
-  const double largest_cells = detail::check_batch(strings, pairs, detail::thread_count(options.threads));
+  const detail::CheckedBatch checked = detail::check_batch(strings, pairs, detail::thread_count(options.threads));
+  const double largest_cells = checked.largest_cells;
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
     return distances(ruled.strings, ruled.pairs, detail::without_input_rules(options));
@@ -117,9 +135,11 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                              std::int64_t least) {
     const double built_before = plan.device->build_seconds();
     BatchResult part;
+    // The shape check_batch found holds for the call's own pairs, not for a share of them.
+    const detail::BatchShape shape = &batched == &pairs ? checked.shape : detail::BatchShape{};
     plan.variant->batch.run(
-        plan.device, detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k, least},
-        part);
+        plan.device,
+        detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k, least, shape}, part);
     part.costs.build_seconds = plan.device->build_seconds() - built_before;
     return part;
   };

@@ -37,6 +37,15 @@ struct Call {
 using FarEdge = std::function<std::string(std::int64_t bound)>;
 
 // A whole batch, as a batch engine receives it.
+// What the caller already knows of a batch's pairs, having looked at each (check_batch),
+// so that an engine need not look again: whether pair i is strings 2i and 2i + 1 (each
+// brings its own two, as Context::distances lays out pairs of views), and the shortest and
+// longest string of any pair (-1: not known).
+struct BatchShape {
+  bool own = false;
+  std::int64_t shortest = -1, longest = -1;
+};
+
 struct BatchCall {
   const std::string_view* strings;
   const IndexPair* pairs;     // into strings
@@ -46,6 +55,7 @@ struct BatchCall {
   std::int64_t max_distance;  // the caller's k, or < 0: distances above k need not be exact
   std::int64_t least_distance = 0;  // every pair's distance is known to be at least this (a
                                     // bounded trial's bound + 1): an engine may start there
+  BatchShape shape{};
 };
 
 // The device memory a configuration needs for a pair: in all, and in its largest buffer.

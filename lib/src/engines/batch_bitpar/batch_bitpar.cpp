@@ -728,68 +728,96 @@ cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& prob
   return static_cast<cl_int>(std::clamp<std::int64_t>(*at + *at / 4, band, INT_MAX / 2));
 }
 
+// What prepare found of a call's pairs: whether every pair brings its own two strings
+// (pack), the most strings any names, the longest string a pair with cells has.
+struct Prepared {
+  bool own = false;
+  std::size_t string_count = 0;
+  std::int64_t longest = 0;
+};
+
+// The call's pairs with a cell to compute, in kept.packed; the others' distances are known
+// at once (in out).
+Prepared prepare(const BatchCall& call, Slots& kept, BatchResult& out) {
+  const std::size_t slices = slice_count(call.count, kSlicesPerThread * call.threads, 4096);
+  std::vector<std::uint32_t>& packed = kept.packed;
+  Prepared found;
+  if (call.shape.own && call.shape.shortest > 0 && call.max_distance < 0) {
+    // Every pair has cells and brings its own two strings, as the caller found having looked
+    // at each (call.shape): the call's pairs in order, with no pass over them (10^6 pairs of
+    // 150 bp: 1.5-2.3 ms of the H100 host's time).
+    found = {true, 2 * call.count, call.shape.longest};
+    packed.resize(call.count);
+    parallel_slices(call.count, slices, call.threads, [&](std::size_t, std::size_t from, std::size_t to) {
+      std::iota(packed.begin() + static_cast<std::ptrdiff_t>(from), packed.begin() + static_cast<std::ptrdiff_t>(to),
+                static_cast<std::uint32_t>(from));
+    });
+  } else {
+    kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
+    std::vector<std::size_t> most_by_slice(slices, 0);
+    std::vector<std::int64_t> longest_by_slice(slices, 0);
+    std::vector<char> own_by_slice(slices, 0);  // char, not bool: each slice writes its own
+    std::vector<char> whole_by_slice(slices, 0);  // every pair of the slice has cells: none listed
+    parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+      // Filled here, apart: the slices' vectors side by side would share cache lines. Listed
+      // from a slice's first pair without cells on (10^6 short pairs have none).
+      std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
+      mine.clear();
+      bool whole = true;
+      std::size_t most = 0;
+      std::int64_t longest = 0;
+      bool own = true;
+      for (std::size_t i = from; i < to; ++i) {
+        const IndexPair p = call.pairs[i];
+        own = own && p.a == 2 * i && p.b == 2 * i + 1;
+        const Sides s = sides_of(call, i);
+        const bool none = s.m == 0 || (call.max_distance >= 0 && s.n - s.m > call.max_distance);
+        if (none) {
+          out.distances[i] = s.m == 0 ? s.n : s.n - s.m;  // or over k, without a cell computed
+          if (whole)
+            for (std::size_t j = from; j < i; ++j) mine.push_back(static_cast<std::uint32_t>(j));
+          whole = false;
+        } else {
+          if (!whole) mine.push_back(static_cast<std::uint32_t>(i));
+          most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
+          longest = std::max(longest, s.n);
+        }
+      }
+      kept.by_slice[slice] = std::move(mine);
+      whole_by_slice[slice] = whole;
+      most_by_slice[slice] = most;
+      longest_by_slice[slice] = longest;
+      own_by_slice[slice] = own;
+    });
+    found.own = std::find(own_by_slice.begin(), own_by_slice.end(), 0) == own_by_slice.end();
+    std::vector<std::size_t> slice_at(slices + 1, 0);
+    const auto first_of = [&](std::size_t s) { return call.count * s / slices; };
+    for (std::size_t s = 0; s < slices; ++s) {
+      slice_at[s + 1] = slice_at[s] + (whole_by_slice[s] ? first_of(s + 1) - first_of(s) : kept.by_slice[s].size());
+      found.string_count = std::max(found.string_count, most_by_slice[s]);
+      found.longest = std::max(found.longest, longest_by_slice[s]);
+    }
+    packed.resize(slice_at[slices]);
+    parallel_each(slices, call.threads, [&](std::size_t s) {
+      const auto at = packed.begin() + static_cast<std::ptrdiff_t>(slice_at[s]);
+      if (whole_by_slice[s])
+        std::iota(at, at + static_cast<std::ptrdiff_t>(first_of(s + 1) - first_of(s)), static_cast<std::uint32_t>(first_of(s)));
+      else
+        std::copy(kept.by_slice[s].begin(), kept.by_slice[s].end(), at);
+    });
+  }
+  return found;
+}
+
 void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Phases phases;
   Slots& kept = device.state<Slots>("batch-bitpar");
   out.distances.assign(call.count, 0);
-  // The pairs with a cell to compute; the others are known at once.
-  const std::size_t slices = slice_count(call.count, kSlicesPerThread * call.threads, 4096);
-  kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
-  std::vector<std::size_t> most_by_slice(slices, 0);
-  std::vector<std::int64_t> longest_by_slice(slices, 0);
-  std::vector<char> own_by_slice(slices, 0);  // char, not bool: each slice writes its own
-  std::vector<char> whole_by_slice(slices, 0);  // every pair of the slice has cells: none listed
-  parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
-    // Filled here, apart: the slices' vectors side by side would share cache lines. Listed
-    // from a slice's first pair without cells on (10^6 short pairs have none).
-    std::vector<std::uint32_t> mine = std::move(kept.by_slice[slice]);
-    mine.clear();
-    bool whole = true;
-    std::size_t most = 0;
-    std::int64_t longest = 0;
-    bool own = true;
-    for (std::size_t i = from; i < to; ++i) {
-      const IndexPair p = call.pairs[i];
-      own = own && p.a == 2 * i && p.b == 2 * i + 1;
-      const Sides s = sides_of(call, i);
-      const bool none = s.m == 0 || (call.max_distance >= 0 && s.n - s.m > call.max_distance);
-      if (none) {
-        out.distances[i] = s.m == 0 ? s.n : s.n - s.m;  // or over k, without a cell computed
-        if (whole)
-          for (std::size_t j = from; j < i; ++j) mine.push_back(static_cast<std::uint32_t>(j));
-        whole = false;
-      } else {
-        if (!whole) mine.push_back(static_cast<std::uint32_t>(i));
-        most = std::max<std::size_t>(most, std::max(s.rows, s.columns) + 1);
-        longest = std::max(longest, s.n);
-      }
-    }
-    kept.by_slice[slice] = std::move(mine);
-    whole_by_slice[slice] = whole;
-    most_by_slice[slice] = most;
-    longest_by_slice[slice] = longest;
-    own_by_slice[slice] = own;
-  });
-  // Whether every pair brings its own two strings (pack).
-  const bool own = std::find(own_by_slice.begin(), own_by_slice.end(), 0) == own_by_slice.end();
+  const Prepared prepared = prepare(call, kept, out);
+  const bool own = prepared.own;
+  const std::size_t string_count = prepared.string_count;
+  const std::int64_t longest = prepared.longest;
   std::vector<std::uint32_t>& packed = kept.packed;
-  std::size_t string_count = 0;
-  std::int64_t longest = 0;  // the longest string a pair with cells has
-  std::vector<std::size_t> slice_at(slices + 1, 0);
-  const auto first_of = [&](std::size_t s) { return call.count * s / slices; };
-  for (std::size_t s = 0; s < slices; ++s) {
-    slice_at[s + 1] = slice_at[s] + (whole_by_slice[s] ? first_of(s + 1) - first_of(s) : kept.by_slice[s].size());
-    string_count = std::max(string_count, most_by_slice[s]);
-    longest = std::max(longest, longest_by_slice[s]);
-  }
-  packed.resize(slice_at[slices]);
-  parallel_each(slices, call.threads, [&](std::size_t s) {
-    const auto at = packed.begin() + static_cast<std::ptrdiff_t>(slice_at[s]);
-    if (whole_by_slice[s])
-      std::iota(at, at + static_cast<std::ptrdiff_t>(first_of(s + 1) - first_of(s)), static_cast<std::uint32_t>(first_of(s)));
-    else
-      std::copy(kept.by_slice[s].begin(), kept.by_slice[s].end(), at);
-  });
   device.progress().add_pairs(call.count - packed.size());
   if (packed.empty()) return;
   kept.in_chunk.cover(string_count);

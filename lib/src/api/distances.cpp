@@ -130,13 +130,12 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     if (count > 0) out.variant_pairs[plan.variant->info.name] += count;
   };
   // `batched` through a batch engine, up to `k`, each distance known to be at least
-  // `least`; its build time in its costs.
+  // `least`, of `shape` (what check_batch found of the call's pairs, where they are all of
+  // them); its build time in its costs.
   const auto run_batch = [&](const Impl::Plan& plan, const std::vector<IndexPair>& batched, std::int64_t k,
-                             std::int64_t least) {
+                             std::int64_t least, const detail::BatchShape& shape = {}) {
     const double built_before = plan.device->build_seconds();
     BatchResult part;
-    // The shape check_batch found holds for the call's own pairs, not for a share of them.
-    const detail::BatchShape shape = &batched == &pairs ? checked.shape : detail::BatchShape{};
     plan.variant->batch.run(
         plan.device,
         detail::BatchCall{strings.data(), batched.data(), batched.size(), plan.params, threads, k, least, shape}, part);
@@ -240,7 +239,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   const bool all_batched = batching && found_count == 0 && alone.empty();
   Split split;
   if (all_batched) {  // the common case, without copies of the pairs (10^6 short pairs: milliseconds)
-    BatchResult part = run_batch(batch_plan, pairs, options.max_distance, 0);
+    BatchResult part = run_batch(batch_plan, pairs, options.max_distance, 0, checked.shape);
     record(batch_plan, part.costs, pairs.size());
     out.distances = std::move(part.distances);
     if (options.max_distance >= 0)

@@ -10,12 +10,12 @@
 
 namespace levcl::detail {
 
-// Each string's count of each byte value present in any of `strings`. An edit changes the
-// counts by at most two in all (a substitution one down, one up; an indel one) and the
-// length difference by at most one, and neither by more than the other allows, so a pair's
-// distance is at least half their sum: (sum over values of |count_a - count_b| + |m - n|) / 2,
-// rounded up. Where genomes differ in their runs of N (SARS-CoV-2 sequences with thousands
-// of unknown bases), it tells pairs far apart at once. Exported for the tests.
+// Each string's count of each byte value present in any of `strings`. Take the sum over
+// values of |count_a - count_b|, plus |m - n|: a substitution changes it by at most two
+// (two counts by one each), an insertion or a deletion by at most two (one count and the
+// length by one each), so a pair's distance is at least half of it, rounded up. Where
+// genomes differ in their runs of N (SARS-CoV-2 sequences with thousands of unknown bases),
+// it tells pairs far apart at once. Exported for the tests.
 class LEVCL_API SymbolCounts {
  public:
   SymbolCounts(const std::vector<std::string_view>& strings, unsigned threads);

@@ -39,8 +39,9 @@ using FarEdge = std::function<std::string(std::int64_t bound)>;
 // A whole batch, as a batch engine receives it.
 // What the caller already knows of a batch's pairs, having looked at each (check_batch),
 // so that an engine need not look again: whether pair i is strings 2i and 2i + 1 (each
-// brings its own two, as Context::distances lays out pairs of views), and the shortest and
-// longest string of any pair (-1: not known).
+// brings its own two, as Context::distances lays out pairs of views; false where not
+// known, as for a share of a call's pairs), and the shortest and longest string of any pair
+// (-1: not known).
 struct BatchShape {
   bool own = false;
   std::int64_t shortest = -1, longest = -1;

@@ -728,10 +728,9 @@ cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& prob
   return static_cast<cl_int>(std::clamp<std::int64_t>(*at + *at / 4, band, INT_MAX / 2));
 }
 
-// What prepare found of a call's pairs: whether every pair brings its own two strings
-// (pack), the most strings any names, the longest string a pair with cells has.
+// What prepare found of a call's pairs: the most strings any names, the longest string a
+// pair with cells has.
 struct Prepared {
-  bool own = false;
   std::size_t string_count = 0;
   std::int64_t longest = 0;
 };
@@ -746,7 +745,7 @@ Prepared prepare(const BatchCall& call, Slots& kept, BatchResult& out) {
     // Every pair has cells and brings its own two strings, as the caller found having looked
     // at each (call.shape): the call's pairs in order, with no pass over them (10^6 pairs of
     // 150 bp: 1.5-2.3 ms of the H100 host's time).
-    found = {true, 2 * call.count, call.shape.longest};
+    found = {2 * call.count, call.shape.longest};
     packed.resize(call.count);
     parallel_slices(call.count, slices, call.threads, [&](std::size_t, std::size_t from, std::size_t to) {
       std::iota(packed.begin() + static_cast<std::ptrdiff_t>(from), packed.begin() + static_cast<std::ptrdiff_t>(to),
@@ -756,7 +755,6 @@ Prepared prepare(const BatchCall& call, Slots& kept, BatchResult& out) {
     kept.by_slice.resize(std::max(kept.by_slice.size(), slices));
     std::vector<std::size_t> most_by_slice(slices, 0);
     std::vector<std::int64_t> longest_by_slice(slices, 0);
-    std::vector<char> own_by_slice(slices, 0);  // char, not bool: each slice writes its own
     std::vector<char> whole_by_slice(slices, 0);  // every pair of the slice has cells: none listed
     parallel_slices(call.count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
       // Filled here, apart: the slices' vectors side by side would share cache lines. Listed
@@ -766,10 +764,7 @@ Prepared prepare(const BatchCall& call, Slots& kept, BatchResult& out) {
       bool whole = true;
       std::size_t most = 0;
       std::int64_t longest = 0;
-      bool own = true;
       for (std::size_t i = from; i < to; ++i) {
-        const IndexPair p = call.pairs[i];
-        own = own && p.a == 2 * i && p.b == 2 * i + 1;
         const Sides s = sides_of(call, i);
         const bool none = s.m == 0 || (call.max_distance >= 0 && s.n - s.m > call.max_distance);
         if (none) {
@@ -787,9 +782,7 @@ Prepared prepare(const BatchCall& call, Slots& kept, BatchResult& out) {
       whole_by_slice[slice] = whole;
       most_by_slice[slice] = most;
       longest_by_slice[slice] = longest;
-      own_by_slice[slice] = own;
     });
-    found.own = std::find(own_by_slice.begin(), own_by_slice.end(), 0) == own_by_slice.end();
     std::vector<std::size_t> slice_at(slices + 1, 0);
     const auto first_of = [&](std::size_t s) { return call.count * s / slices; };
     for (std::size_t s = 0; s < slices; ++s) {
@@ -814,15 +807,17 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
   Slots& kept = device.state<Slots>("batch-bitpar");
   out.distances.assign(call.count, 0);
   const Prepared prepared = prepare(call, kept, out);
-  const bool own = prepared.own;
+  const bool own = call.shape.own;  // every pair brings its own two strings (pack)
   const std::size_t string_count = prepared.string_count;
   const std::int64_t longest = prepared.longest;
   std::vector<std::uint32_t>& packed = kept.packed;
   device.progress().add_pairs(call.count - packed.size());
   if (packed.empty()) return;
-  kept.in_chunk.cover(string_count);
-  kept.as_rows.cover(string_count);
-  if (kept.index_of.size() < string_count) kept.index_of.resize(string_count);
+  if (!own) {  // the claims' marks and the strings' places (pairs with their own strings claim none)
+    kept.in_chunk.cover(string_count);
+    kept.as_rows.cover(string_count);
+    if (kept.index_of.size() < string_count) kept.index_of.resize(string_count);
+  }
   phases.lap(phases.prepare);
 
   const DeviceInfo& info = device.info();
@@ -961,8 +956,10 @@ std::vector<Variant> batch_variants() {
     const IndexPair pair{0, 1};
     // call.max_distance is the caller's k, or the longer length when there is none.
     const bool bounded = call.max_distance < static_cast<std::int64_t>(std::max(call.pair.a().size(), call.pair.b().size()));
+    const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+    const BatchShape shape{true, std::min(m, n), std::max(m, n)};
     BatchResult batch;
-    run_batch(*device, BatchCall{strings, &pair, 1, call.params, 1, bounded ? call.max_distance : -1}, batch);
+    run_batch(*device, BatchCall{strings, &pair, 1, call.params, 1, bounded ? call.max_distance : -1, 0, shape}, batch);
     Result result;
     result.distance = batch.distances[0];
     result.costs = batch.costs;

@@ -16,11 +16,18 @@
 namespace levcl::detail {
 namespace {
 
-// Device time from the start of `first` to the end of `last`.
+// Device times (ns) of the start of `first` and the end of `last`.
+BusySpan::Interval interval_of(const cl::Event& first, const cl::Event& last) {
+  // Their times are there once each is CL_COMPLETE, which a later command's completion does
+  // not always mark (NVIDIA's driver, with a second queue: CL_PROFILING_INFO_NOT_AVAILABLE).
+  cl::WaitForEvents({first, last});
+  const cl_ulong start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
+  return {start, std::max(start, last.getProfilingInfo<CL_PROFILING_COMMAND_END>())};
+}
+
 double busy_span_of(const cl::Event& first, const cl::Event& last) {
-  const auto start = first.getProfilingInfo<CL_PROFILING_COMMAND_START>();
-  const auto end = last.getProfilingInfo<CL_PROFILING_COMMAND_END>();
-  return end > start ? static_cast<double>(end - start) * 1e-9 : 0.0;
+  const BusySpan::Interval span = interval_of(first, last);
+  return static_cast<double>(span.end - span.start) * 1e-9;
 }
 
 }  // namespace
@@ -93,6 +100,7 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
       if (!cached) {
         not_cached_.insert(key);
         queue_.finish();
+        if (second_()) second_.finish();
         throw ProgramNotBuilt(file + " " + options);
       }
       it = programs_.emplace(key, std::move(*cached)).first;
@@ -108,16 +116,29 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
   }
 }
 
-void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event) {
+cl::CommandQueue& OpenDevice::second_queue() {
+  if (!second_()) {
+    try {
+      second_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+    } catch (const cl::Error& e) {
+      throw_opencl_error(e, "making a second queue on " + info_.name);
+    }
+  }
+  return second_;
+}
+
+void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event,
+                        cl::CommandQueue* on) {
   if (cancel_) cancel_->check();
+  cl::CommandQueue& queue = on ? *on : queue_;
   if (launched_.count(kernel())) {
-    queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, event);
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, event);
     return;
   }
-  queue_.finish();
+  queue.finish();
   const auto start = std::chrono::steady_clock::now();
   cl::Event first;
-  queue_.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
+  queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
   wait(&first);
   const double wall = detail::seconds_since(start);
   const double run = busy_span_of(first, first);
@@ -133,6 +154,7 @@ void OpenDevice::wait(const cl::Event* event) {
     event = &marker;
   }
   queue_.flush();
+  if (second_()) second_.flush();  // the event may be the second queue's
   // A GPU's work is polled for briefly without sleeping (its kernels may take microseconds);
   // a CPU device's, and long waits, a millisecond at a time, leaving the cores to the work.
   const auto start = std::chrono::steady_clock::now();
@@ -194,6 +216,8 @@ cl::Event* BusySpan::event(bool may_be_last) {
   have_last_ = true;
   return &last_;
 }
+
+BusySpan::Interval BusySpan::interval() const { return have_first_ ? interval_of(first_, have_last_ ? last_ : first_) : Interval{}; }
 
 double BusySpan::seconds() const { return have_first_ ? busy_span_of(first_, have_last_ ? last_ : first_) : 0.0; }
 

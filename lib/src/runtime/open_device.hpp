@@ -1,4 +1,4 @@
-// An opened OpenCL device: its context, an in-order profiling queue, and the programs
+// An opened OpenCL device: its context, in-order profiling queues, and the programs
 // built for it (kept in memory, and on disk by program_cache); how kernels are launched on
 // it and their time measured.
 #pragma once
@@ -41,6 +41,10 @@ class OpenDevice {
   const DeviceInfo& info() const { return info_; }
   cl::Context& context() { return context_; }
   cl::CommandQueue& queue() { return queue_; }
+  // A second in-order queue, made on first use, for an engine that keeps two streams of work
+  // in flight (batch-bitpar's chunks): one's copies and kernels run beside the other's where
+  // the device runs several queues at once, as a GPU does, instead of after them.
+  cl::CommandQueue& second_queue();
   const cl::Device& device() const { return device_; }
 
   // A kernel of the program made of one cl/ file (with the files it includes) and build
@@ -71,13 +75,14 @@ class OpenDevice {
   void prepare(const std::string& file, const std::vector<std::string>& options);
 
   // Enqueues `global` work-items in workgroups of `local` (asking for `event` when not
-  // null). The first launch of each kernel waits for the queue and counts its time beyond
+  // null) on `on` (null: queue()). The first launch of each kernel waits for that queue and counts its time beyond
   // the kernel's own run as build time: drivers such as POCL compile a kernel for its
   // workgroup size only then.
   // Throws cancelled first when a cancel was requested.
-  void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr);
+  void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr,
+              cl::CommandQueue* on = nullptr);
 
-  // Waits until `event` has completed (null: everything enqueued so far), checking for a
+  // Waits until `event` has completed (null: everything enqueued on queue() so far), checking for a
   // cancel request while it waits (a launch that is running is left to finish; its buffers
   // live until it does). An engine whose one launch may run for long calls this before its
   // blocking read.
@@ -134,7 +139,7 @@ class OpenDevice {
   DeviceInfo info_;
   cl::Device device_;
   cl::Context context_;
-  cl::CommandQueue queue_;
+  cl::CommandQueue queue_, second_;
   std::map<std::string, cl::Program> programs_;  // key: file and options
   std::set<std::string> not_cached_;             // programs a refused build found missing from the cache
   std::map<std::string, cl::Kernel> kernels_;    // key: program key and kernel name
@@ -176,6 +181,12 @@ class BusySpan {
   // The event to ask a launch for, or null; `may_be_last`: the run may end after it.
   cl::Event* event(bool may_be_last);
   double seconds() const;
+  // Its first start and last end in the device's time (ns; both 0 when nothing ran), for
+  // spans on several queues of one device that may overlap.
+  struct Interval {
+    cl_ulong start = 0, end = 0;
+  };
+  Interval interval() const;
 
  private:
   cl::Event first_, last_;

@@ -60,6 +60,11 @@ constexpr std::size_t kChunkPairs = std::size_t{1} << 22;
 // (10^6 pairs of 150 bp on the H100 in four chunks: 30-34 ms end to end, 34-48 in one; in
 // eight, after session 50's packing, 20-32 ms against 18-19: each chunk's passes and launches).
 constexpr std::size_t kPipelinePairs = std::size_t{1} << 18;
+// Bytes of strings a chunk holds at most, for the same pipeline where pairs are long: the
+// device waits only for the first chunk's gather (10^5 pairs of 10 kbp at 90%, 2 GB, took
+// 25 ms to gather on the H100 hosts' 32 threads before their kernels' 165 ms; 34 ms for the
+// half that one of two GPUs takes, on half the threads).
+constexpr std::uint64_t kPipelineBytes = std::uint64_t{128} << 20;
 // Each host thread queues the copy of its share of a chunk's bytes in parts of about this
 // many, up to kMostParts, each as soon as gathered: the bus copies while the host gathers
 // (10^6 pairs of 150 bp are 300 MB of bytes, 75 MB of bases: 5.5 and 1.4 ms of copying at
@@ -185,13 +190,17 @@ class Stamps {
   std::size_t size_ = 0;
 };
 
-// A chunk's packing and its device copies; two alternate, so one fills while the other runs.
+// A chunk's packing and its device copies; two alternate, so one fills while the other runs,
+// each on a queue of its own: a chunk's copies and first kernels run while the other's last
+// workgroups finish, not after them.
 struct Slot {
-  explicit Slot(OpenDevice& device)
-      : raw(device), bases(device), table(device), pairs(device), ids(device), distances(device), again(device),
+  Slot(OpenDevice& device, cl::CommandQueue& queue)
+      : queue(&queue),
+        raw(device), bases(device), table(device), pairs(device), ids(device), distances(device), again(device),
         finished(device.counters(BATCH_FINISHED_COUNTERS)) {
     again.reserve(1);
   }
+  cl::CommandQueue* queue;         // its copies and launches, in order
   std::size_t begin = 0, end = 0;  // its pairs: packed[begin .. end - 1] of run_batch
   Pinned<std::uint8_t> raw;        // its strings' bytes
   Pinned<std::uint8_t> bases;      // or their bases, four to a byte (cl/batch_bitpar.h)
@@ -219,10 +228,11 @@ struct Slot {
 // device buffers, and host tables, are allocated once for a run of calls (a stream's
 // chunks, a caller's batches), not per call.
 struct Slots {
-  explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)} {}
+  explicit Slots(OpenDevice& device) : slot{Slot(device, device.queue()), Slot(device, device.second_queue())} {}
   Slot slot[2];
   Stamps in_chunk, as_rows;   // a string's bytes in the chunk; its masks
   std::uint32_t mark = 0;     // the last chunk's
+  cl_ulong counted_until = 0;  // the device time (ns) up to which the chunks' kernels were counted: the slots' spans overlap
   std::vector<std::uint32_t> index_of;  // a string's entry in its chunk's table
   std::vector<std::uint32_t> packed;    // the call's pairs with cells to compute
   std::vector<std::vector<std::uint32_t>> by_slice;  // and each host thread's share of them
@@ -231,8 +241,8 @@ struct Slots {
 // Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
 // masks at the most codes and the buses, within the device's. Where the whole batch fits
 // with every pair as long as its longest string (`longest`, known: no pass over the pairs)
-// or counted without shared strings, chunks of kPipelinePairs at most; else pair by pair,
-// each string once.
+// or counted without shared strings, chunks of equal counts, of kPipelinePairs and about
+// kPipelineBytes at most; else pair by pair, each string once, within kPipelineBytes.
 std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
                                     std::int64_t longest, std::uint64_t host_budget, std::uint64_t device_budget) {
   const bool bases = call.params.at("bases") != 0;  // a chunk may need its bases' buffer too
@@ -243,9 +253,11 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
     device += strings + (bases ? bytes / BATCH_BASES_PER_BYTE : 0) + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
               (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
-  // Where the whole batch fits: chunks of equal counts, each within it.
-  const auto even_ends = [&packed] {
-    const std::size_t chunks = (packed.size() + kPipelinePairs - 1) / kPipelinePairs;
+  // Where the whole batch fits (`host` bytes at most): chunks of equal counts, each within it.
+  const auto even_ends = [&packed](std::uint64_t host) {
+    const std::size_t chunks = std::min<std::size_t>(
+        packed.size(), std::max<std::size_t>((packed.size() + kPipelinePairs - 1) / kPipelinePairs,
+                                             (host + kPipelineBytes - 1) / kPipelineBytes));
     std::vector<std::size_t> ends;
     for (std::size_t c = 1; c <= chunks; ++c) ends.push_back(packed.size() * c / chunks);
     return ends;
@@ -253,7 +265,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
   if (packed.size() <= kChunkPairs) {
     std::uint64_t h = 0, d = 0;
     cost(Sides{0, 0, longest, longest}, true, true, h, d);
-    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return even_ends();
+    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return even_ends(h * packed.size());
   }
   const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
@@ -265,7 +277,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
   });
   std::uint64_t host_all = 0, device_all = 0;
   for (std::size_t s = 0; s < slices; ++s) host_all += host[s], device_all += device[s];
-  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return even_ends();
+  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return even_ends(host_all);
   std::vector<std::size_t> ends;
   std::size_t string_count = 0;
   for (const std::uint32_t i : packed)
@@ -279,7 +291,8 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
     const bool new_rows = seen_rows[s.rows] != chunk, new_columns = seen_columns[s.columns] != chunk && seen_rows[s.columns] != chunk;
     std::uint64_t h = 0, d = 0;
     cost(s, new_rows, new_columns, h, d);
-    if (k > begin && (k - begin >= kChunkPairs || host_bytes + h > host_budget || device_bytes + d > device_budget)) {
+    if (k > begin && (k - begin >= kChunkPairs || host_bytes + h > std::min(host_budget, kPipelineBytes) ||
+                      device_bytes + d > device_budget)) {
       ends.push_back(k);
       begin = k;
       ++chunk;
@@ -472,8 +485,8 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
         }
         bytes_out.reset();  // its bytes in memory before the copy is queued
         if (share.raw > from)
-          device.queue().enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (share.raw - from) / per_byte,
-                                            out + from / per_byte);
+          slot.queue->enqueueWriteBuffer(target, CL_FALSE, from / per_byte, (share.raw - from) / per_byte,
+                                         out + from / per_byte);
       }
     });
     return !other_bytes;
@@ -507,7 +520,7 @@ struct BatchArgs {
 
 // Queues one pass over the pairs slot.ids lists: each size class's launch, the distances back.
 void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::size_t listed, BatchResult& out) {
-  cl::CommandQueue& queue = device.queue();
+  cl::CommandQueue& queue = *slot.queue;
   const std::size_t count = slot.end - slot.begin;
   BatchArgs args;
   args.pairs = slot.d_pairs.buffer();
@@ -542,12 +555,12 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
                                          std::string("-DWORDS=8 -DSHUFFLE=") + (nvidia ? "1" : "0"));
       device.check_launch(kernel, BATCH_LANES);
       set_args(kernel, args);
-      device.launch(kernel, std::size_t{BATCH_LANES} * args.count, BATCH_LANES, slot.busy.event(true));
+      device.launch(kernel, std::size_t{BATCH_LANES} * args.count, BATCH_LANES, slot.busy.event(true), slot.queue);
     } else {
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar", "-DWORDS=" + std::to_string(kClassWords[k]));
       device.check_launch(kernel, wg);
       set_args(kernel, args);
-      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, slot.busy.event(true));
+      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, slot.busy.event(true), slot.queue);
     }
     ++out.costs.launches;
   }
@@ -558,7 +571,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
 // Copies the chunk's lists in (its bytes went in as pack gathered them), finds its codes
 // and builds its masks on the device, and queues its first pass.
 void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& out) {
-  cl::CommandQueue& queue = device.queue();
+  cl::CommandQueue& queue = *slot.queue;
   const std::size_t count = slot.end - slot.begin;
   const std::uint64_t raw_bytes = std::max<std::uint64_t>(1, slot.raw_bytes);
   queue.enqueueWriteBuffer(slot.d_table.at_least(device, slot.strings * sizeof(BatchString)), CL_FALSE, 0,
@@ -578,7 +591,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
     kernel.setArg(0, slot.d_bases.buffer());
     kernel.setArg(1, cl_ulong{items});
     kernel.setArg(2, slot.d_raw.buffer());
-    device.launch(kernel, (items + wg - 1) / wg * wg, wg, slot.busy.event(false));
+    device.launch(kernel, (items + wg - 1) / wg * wg, wg, slot.busy.event(false), slot.queue);
     static const std::array<cl_uint, BATCH_BYTE_WORDS> kBases = {0xF};
     queue.enqueueWriteBuffer(present, CL_FALSE, 0, sizeof(kBases), kBases.data());
     values = BATCH_BASES_PER_BYTE;
@@ -590,7 +603,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
     kernel.setArg(0, slot.d_raw.buffer());
     kernel.setArg(1, cl_ulong{slot.raw_bytes});
     kernel.setArg(2, present);
-    device.launch(kernel, groups * wg, wg, slot.busy.event(false));
+    device.launch(kernel, groups * wg, wg, slot.busy.event(false), slot.queue);
     // The codes' count sizes the masks: the one wait on the device before the chunk's launches.
     std::array<cl_uint, BATCH_BYTE_WORDS> bits{};
     queue.enqueueReadBuffer(present, CL_TRUE, 0, sizeof(bits), bits.data());
@@ -608,7 +621,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
     kernel.setArg(4, present);
     kernel.setArg(5, slot.code_count);
     kernel.setArg(6, peq);
-    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, slot.busy.event(false));
+    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, slot.busy.event(false), slot.queue);
   }
   slot.first_pass = true;
   launch_pass(device, call, slot, count, out);
@@ -617,8 +630,8 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
 // Waits for the chunk's pass; the pairs whose distance is over a bound of their own
 // choosing run again with twice the bound until every distance is exact. The host's
 // threads read the pass's results.
-void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
-             Phases& phases, BatchResult& out) {
+void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slots& kept,
+             Slot& slot, Phases& phases, BatchResult& out) {
   const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
     std::uint64_t sum = 0;
     for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
@@ -677,7 +690,11 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
                     for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
                   });
   device.progress().add_pairs(count);
-  out.costs.kernel_seconds += slot.busy.seconds();
+  const BusySpan::Interval busy = slot.busy.interval();  // what the other slot's span has not counted
+  if (busy.end > kept.counted_until) {
+    out.costs.kernel_seconds += static_cast<double>(busy.end - std::max(busy.start, kept.counted_until)) * 1e-9;
+    kept.counted_until = busy.end;
+  }
 }
 
 // The pairs `packed` in chunks, their first passes at `band`.
@@ -704,13 +721,13 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     slot.busy = BusySpan();
     launch(device, call, slot, out);
     phases.lap(phases.copy_in);
-    if (chunk > 0) collect(device, call, packed, slots[(chunk - 1) % 2], phases, out);
+    if (chunk > 0) collect(device, call, packed, kept, slots[(chunk - 1) % 2], phases, out);
     phases.lap(phases.collect);
     log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
                 slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
     begin = slot.end;
   }
-  collect(device, call, packed, slots[(ends.size() - 1) % 2], phases, out);
+  collect(device, call, packed, kept, slots[(ends.size() - 1) % 2], phases, out);
   phases.lap(phases.collect);
 }
 

@@ -56,7 +56,9 @@ TEST_CASE("long pairs as pieces of bitpar's sweeps equal cpu-dp, in one launch a
 TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond it are doubled as ever") {
   // Pairs whose shorter string is over a stripe (256 rows): of 1,100, a probe of about 256
   // sets the others' band; of 200, a probe of 50; a tenth of them, unrelated, end far above it.
-  // With pieces=600, about half of them (probe and rest) are bitpar's pieces.
+  // With pieces=600, about half of them (probe and rest) are bitpar's pieces. Without pieces
+  // the probe is a chunk of its own, packed and run first, the others' first chunk launched
+  // once its distances are in; with chunk=64 (KiB) the others take many chunks after it.
   std::mt19937_64 rng(53);
   for (const int count : {1100, 200}) {
     CAPTURE(count);
@@ -71,6 +73,7 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
                                   {
                                       {{"batch-bitpar", {}, -1, 2}, "batch-bitpar"},
                                       {{"batch-bitpar", {{"lanes", 32}}, -1, 2}, "batch-bitpar"},
+                                      {{"batch-bitpar", {{"lanes", 32}, {"chunk", 64}}, -1, 2}, "batch-bitpar"},
                                       {{"batch-bitpar", {{"lanes", 32}, {"pieces", 600}}, -1, 2}, "batch-bitpar"},
                                       {{"batch-bitpar", {{"band", 1}}, -1, 2}, "batch-bitpar"},
                                   });

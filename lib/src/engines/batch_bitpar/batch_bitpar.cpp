@@ -214,6 +214,7 @@ struct Slot {
   std::uint64_t raw_bytes = 0, strings = 0, row_strings = 0, row_words = 0, bus_units = 0;
   std::uint32_t code_count = 0;
   std::uint64_t first_cells = 0;  // the first pass's cells
+  bool first_cells_known = true;   // false: packed before its band was known, counted by collect
   cl_int band = 0;             // its pairs' first bound beyond their length difference
   std::vector<cl_int> bounds;  // per pair: its k in a pass after the first
   bool first_pass = true;
@@ -644,7 +645,7 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   for (;;) {
     device.wait(&slot.done);
     phases.lap(phases.wait);
-    if (slot.first_pass && slot.again.data()[0] == 0) {  // every pair within its first bound: no pass over them
+    if (slot.first_pass && slot.again.data()[0] == 0 && slot.first_cells_known) {  // every pair within its first bound: no pass over them
       out.costs.cells += slot.first_cells;
       break;
     }
@@ -697,40 +698,6 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   }
 }
 
-// The pairs `packed` in chunks, their first passes at `band`.
-void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
-                bool lanes, bool own, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out) {
-  const DeviceInfo& info = device.info();
-  // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
-  const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
-                                                            std::uint64_t{UINT32_MAX});
-  const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  const std::vector<std::size_t> ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
-  phases.lap(phases.choose);
-  Slot* slots = kept.slot;
-  std::size_t begin = 0;
-  bool try_bases = call.params.at("bases") != 0;  // until a chunk holds another byte: then the call's others go as bytes
-  for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
-    Slot& slot = slots[chunk % 2];
-    slot.begin = begin;
-    slot.end = ends[chunk];
-    slot.band = band;
-    pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
-    phases.lap(phases.list);
-    try_bases = slot.as_bases;
-    slot.busy = BusySpan();
-    launch(device, call, slot, out);
-    phases.lap(phases.copy_in);
-    if (chunk > 0) collect(device, call, packed, kept, slots[(chunk - 1) % 2], phases, out);
-    phases.lap(phases.collect);
-    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
-                slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
-    begin = slot.end;
-  }
-  collect(device, call, packed, kept, slots[(ends.size() - 1) % 2], phases, out);
-  phases.lap(phases.collect);
-}
-
 // A first band that holds most pairs like the probe's: a quarter over the 90th percentile
 // of their distances beyond their length differences, at least `band`.
 cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& probe, cl_int band,
@@ -743,6 +710,71 @@ cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& prob
   const auto at = beyond.begin() + static_cast<std::ptrdiff_t>(beyond.size() * 9 / 10);
   std::nth_element(beyond.begin(), at, beyond.end());
   return static_cast<cl_int>(std::clamp<std::int64_t>(*at + *at / 4, band, INT_MAX / 2));
+}
+
+// A batch's probe (run_batch): the first `count` pairs of a run of chunks, a chunk of their
+// own at `band`, after which the others' first band is found from their distances, at
+// least `least`.
+struct Probe {
+  std::size_t count = 0;
+  cl_int band = 0, least = 0;
+};
+
+// The pairs `packed` in chunks, their first passes at `band`, or after a probe at the band
+// it finds: the probe's chunk runs while the host packs the first of the others, which is
+// launched once the probe's distances are in (10^5 pairs of 10 kbp at 90%: the probe's 5-8
+// ms of device time had come before any packing).
+void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
+                bool lanes, bool own, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out,
+                const Probe& probe = {}) {
+  const auto start = std::chrono::steady_clock::now();
+  const DeviceInfo& info = device.info();
+  // The host's budget: the chunk parameter, under the 32-bit offsets of a chunk's bytes.
+  const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
+                                                            std::uint64_t{UINT32_MAX});
+  const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
+  std::vector<std::size_t> ends;
+  if (probe.count > 0) {
+    const std::vector<std::uint32_t> others(packed.begin() + static_cast<std::ptrdiff_t>(probe.count), packed.end());
+    ends = chunk_ends(call, others, lanes, longest, host_budget, device_budget);
+    for (std::size_t& end : ends) end += probe.count;
+    ends.insert(ends.begin(), probe.count);
+  } else {
+    ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
+  }
+  phases.lap(phases.choose);
+  Slot* slots = kept.slot;
+  std::size_t begin = 0;
+  bool try_bases = call.params.at("bases") != 0;  // until a chunk holds another byte: then the call's others go as bytes
+  for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
+    Slot& slot = slots[chunk % 2];
+    slot.begin = begin;
+    slot.end = ends[chunk];
+    slot.band = probe.count > 0 && chunk == 0 ? probe.band : band;
+    slot.first_cells_known = probe.count == 0 || chunk != 1;
+    pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
+    phases.lap(phases.list);
+    try_bases = slot.as_bases;
+    slot.busy = BusySpan();
+    const bool after_probe = probe.count > 0 && chunk == 1;
+    if (after_probe) {
+      collect(device, call, packed, kept, slots[0], phases, out);
+      const std::vector<std::uint32_t> probed(packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(probe.count));
+      slot.band = band = probed_band(call, probed, probe.least, out.distances);
+      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.count,
+                  1e3 * seconds_since(start));
+      phases.lap(phases.collect);
+    }
+    launch(device, call, slot, out);
+    phases.lap(phases.copy_in);
+    if (chunk > 0 && !after_probe) collect(device, call, packed, kept, slots[(chunk - 1) % 2], phases, out);
+    phases.lap(phases.collect);
+    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
+                slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
+    begin = slot.end;
+  }
+  collect(device, call, packed, kept, slots[(ends.size() - 1) % 2], phases, out);
+  phases.lap(phases.collect);
 }
 
 // What prepare found of a call's pairs: the most strings any names, the longest string a
@@ -844,9 +876,9 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     double long_kernels = 0;
     // The pairs of `ids` from bounds of their length difference plus `first_band`: with
     // lanes, those of `pieces` rows and more as bitpar's pieces, the others in chunks.
-    const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band) {
-      if (long_rows == 0 || longest < long_rows)
-        return run_chunks(device, call, ids, first_band, lanes, own, longest, kept, phases, out);
+    const bool chunks_only = long_rows == 0 || longest < long_rows;
+    const auto run_pairs = [&](const std::vector<std::uint32_t>& ids, cl_int first_band, const Probe& probe) {
+      if (chunks_only) return run_chunks(device, call, ids, first_band, lanes, own, longest, kept, phases, out, probe);
       std::vector<std::uint32_t> long_pairs, rest;
       for (const std::uint32_t i : ids) (sides_of(call, i).m >= long_rows ? long_pairs : rest).push_back(i);
       if (!long_pairs.empty()) long_kernels += run_long_pairs(device, call, long_pairs, first_band, out);
@@ -861,7 +893,9 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes). The probe
     // itself starts wide, at an eighth of the length: its few pairs leave the device idle,
     // so a pass costs one pair's latency, which grows with the band only as the stripe's
-    // height plus twice the band, while each doubling pays a whole pass again.
+    // height plus twice the band, while each doubling pays a whole pass again. Without
+    // pieces, the probe is the first of the batch's chunks (run_chunks); pieces run alone.
+    Probe probe_first;
     const std::size_t probe_count = std::min(kProbePairs, packed.size() / 4);
     const Sides middle = sides_of(call, packed[packed.size() / 2]);
     if (call.max_distance < 0 && band != 0 && probe_count >= kLeastProbePairs && middle.m > kStripeRows) {
@@ -869,13 +903,20 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       const std::size_t stride = packed.size() / probe_count;
       std::vector<std::uint32_t> probe, rest;
       for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
-      run_pairs(probe, std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8)));
-      band = probed_band(call, probe, band, out.distances);
-      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.size(),
-                  1e3 * seconds_since(start));
-      packed = std::move(rest);
+      const cl_int wide = std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8));
+      if (chunks_only) {
+        probe_first = {probe.size(), wide, band};
+        probe.insert(probe.end(), rest.begin(), rest.end());
+        packed = std::move(probe);
+      } else {
+        run_pairs(probe, wide, {});
+        band = probed_band(call, probe, band, out.distances);
+        log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.size(),
+                    1e3 * seconds_since(start));
+        packed = std::move(rest);
+      }
     }
-    run_pairs(packed, band);
+    run_pairs(packed, band, probe_first);
     out.costs.kernel_seconds += long_kernels;
     log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: size and claim {:.1f}, "
                 "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait {:.1f}, collect {:.1f}; kernels {:.1f} ms",

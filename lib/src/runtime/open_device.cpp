@@ -100,7 +100,7 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
       if (!cached) {
         not_cached_.insert(key);
         queue_.finish();
-        if (second_()) second_.finish();
+        if (second_) second_->finish();
         throw ProgramNotBuilt(file + " " + options);
       }
       it = programs_.emplace(key, std::move(*cached)).first;
@@ -116,15 +116,22 @@ cl::Kernel& OpenDevice::kernel(const std::string& file, const std::string& name,
   }
 }
 
-cl::CommandQueue& OpenDevice::second_queue() {
-  if (!second_()) {
-    try {
-      second_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
-    } catch (const cl::Error& e) {
-      throw_opencl_error(e, "making a second queue on " + info_.name);
-    }
+OpenDevice::SecondQueue::SecondQueue(OpenDevice& device) : device_(device) {
+  try {
+    queue_ = cl::CommandQueue(device.context_, device.device_, CL_QUEUE_PROFILING_ENABLE);
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "making a second queue on " + device.info_.name);
   }
-  return second_;
+  device_.second_ = &queue_;
+}
+
+OpenDevice::SecondQueue::~SecondQueue() {
+  device_.second_ = nullptr;
+  try {
+    queue_.finish();
+  } catch (const cl::Error&) {
+    // An error of its commands surfaced where their results were read.
+  }
 }
 
 void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event,
@@ -154,7 +161,7 @@ void OpenDevice::wait(const cl::Event* event) {
     event = &marker;
   }
   queue_.flush();
-  if (second_()) second_.flush();  // the event may be the second queue's
+  if (second_) second_->flush();  // the event may be the second queue's
   // A GPU's work is polled for briefly without sleeping (its kernels may take microseconds);
   // a CPU device's, and long waits, a millisecond at a time, leaving the cores to the work.
   const auto start = std::chrono::steady_clock::now();

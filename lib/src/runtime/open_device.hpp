@@ -89,17 +89,17 @@ class OpenDevice {
   void prepare(const std::string& file, const std::vector<std::string>& options);
 
   // Enqueues `global` work-items in workgroups of `local` (asking for `event` when not
-  // null) on `on` (null: queue()). The first launch of each kernel waits for that queue and counts its time beyond
-  // the kernel's own run as build time: drivers such as POCL compile a kernel for its
-  // workgroup size only then.
+  // null) on `on` (null: queue()). The first launch of each kernel waits for that queue and
+  // counts its time beyond the kernel's own run as build time: drivers such as POCL compile a
+  // kernel for its workgroup size only then.
   // Throws cancelled first when a cancel was requested.
   void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr,
               cl::CommandQueue* on = nullptr);
 
-  // Waits until `event` has completed (null: everything enqueued on queue() so far), checking for a
-  // cancel request while it waits (a launch that is running is left to finish; its buffers
-  // live until it does). An engine whose one launch may run for long calls this before its
-  // blocking read.
+  // Waits until `event` has completed (null: everything enqueued on queue() so far),
+  // checking for a cancel request while it waits (a launch that is running is left to finish;
+  // its buffers live until it does). An engine whose one launch may run for long calls this
+  // before its blocking read.
   void wait(const cl::Event* event = nullptr);
 
   // Where the running call tells its progress.

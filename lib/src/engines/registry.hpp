@@ -36,7 +36,6 @@ struct Call {
 // the bytes the family's backward_edges writes: computed elsewhere, on the thread that asks.
 using FarEdge = std::function<std::string(std::int64_t bound)>;
 
-// A whole batch, as a batch engine receives it.
 // What the caller already knows of a batch's pairs, having looked at each (check_batch),
 // so that an engine need not look again: whether pair i is strings 2i and 2i + 1 (each
 // brings its own two, as Context::distances lays out pairs of views; false where not
@@ -47,6 +46,7 @@ struct BatchShape {
   std::int64_t shortest = -1, longest = -1;
 };
 
+// A whole batch, as a batch engine receives it.
 struct BatchCall {
   const std::string_view* strings;
   const IndexPair* pairs;     // into strings

@@ -25,11 +25,6 @@ BusySpan::Interval interval_of(const cl::Event& first, const cl::Event& last) {
   return {start, std::max(start, last.getProfilingInfo<CL_PROFILING_COMMAND_END>())};
 }
 
-double busy_span_of(const cl::Event& first, const cl::Event& last) {
-  const BusySpan::Interval span = interval_of(first, last);
-  return static_cast<double>(span.end - span.start) * 1e-9;
-}
-
 }  // namespace
 
 OpenDevice::OpenDevice(const DeviceInfo& info, const Cancellation* cancel, ProgressMeter* progress)
@@ -148,7 +143,8 @@ void OpenDevice::launch(cl::Kernel& kernel, std::size_t global, std::size_t loca
   queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(local), nullptr, &first);
   wait(&first);
   const double wall = detail::seconds_since(start);
-  const double run = busy_span_of(first, first);
+  const BusySpan::Interval span = interval_of(first, first);
+  const double run = static_cast<double>(span.end - span.start) * 1e-9;
   build_seconds_ += std::max(0.0, wall - run);
   launched_.insert(kernel());
   if (event) *event = first;
@@ -226,7 +222,10 @@ cl::Event* BusySpan::event(bool may_be_last) {
 
 BusySpan::Interval BusySpan::interval() const { return have_first_ ? interval_of(first_, have_last_ ? last_ : first_) : Interval{}; }
 
-double BusySpan::seconds() const { return have_first_ ? busy_span_of(first_, have_last_ ? last_ : first_) : 0.0; }
+double BusySpan::seconds() const {
+  const Interval span = interval();
+  return static_cast<double>(span.end - span.start) * 1e-9;
+}
 
 void OpenDevice::check_launch(const cl::Kernel& kernel, std::size_t wg) const {
   const std::size_t kernel_max = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);

@@ -710,6 +710,12 @@ cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& prob
   return static_cast<cl_int>(std::clamp<std::int64_t>(*at + *at / 4, band, INT_MAX / 2));
 }
 
+// The debug line of a probe's band, found `start` on.
+void log_probe(cl_int band, std::size_t pairs, std::chrono::steady_clock::time_point start) {
+  log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, pairs,
+              1e3 * seconds_since(start));
+}
+
 // A batch's probe (run_batch): the first `count` pairs of a run of chunks, a chunk of their
 // own at `band`, after which the others' first band is found from their distances, at
 // least `least`.
@@ -768,8 +774,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
       collect(device, call, packed, kept, slots[0], phases, out);
       const std::vector<std::uint32_t> probed(packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(probe.count));
       slot.band = band = probed_band(call, probed, probe.least, out.distances);
-      log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.count,
-                  1e3 * seconds_since(start));
+      log_probe(band, probe.count, start);
       phases.lap(phases.collect);
     }
     launch(device, call, slot, out);
@@ -918,8 +923,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
       } else {
         run_pairs(probe, wide, {});
         band = probed_band(call, probe, band, out.distances);
-        log().debug("batch-bitpar: a first band of {} from a probe of {} pairs in {:.1f} ms", band, probe.size(),
-                    1e3 * seconds_since(start));
+        log_probe(band, probe.size(), start);
         packed = std::move(rest);
       }
     }

@@ -227,8 +227,9 @@ struct Slot {
 // device buffers, and host tables, are allocated once for a run of calls (a stream's
 // chunks, a caller's batches), not per call.
 struct Slots {
-  explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)} {}
+  explicit Slots(OpenDevice& device) : slot{Slot(device), Slot(device)}, probe(device) {}
   Slot slot[2];
+  Slot probe;  // a batch's probe (run_chunks), beside the first two chunks'
   Stamps in_chunk, as_rows;   // a string's bytes in the chunk; its masks
   std::uint32_t mark = 0;     // the last chunk's
   cl_ulong counted_until = 0;  // the device time (ns) up to which the chunks' kernels were counted: the slots' spans overlap
@@ -724,10 +725,21 @@ struct Probe {
   cl_int band = 0, least = 0;
 };
 
-// The pairs `packed` in chunks, their first passes at `band`, or after a probe at the band
-// it finds: the probe's chunk runs while the host packs the first of the others, which is
-// launched once the probe's distances are in (10^5 pairs of 10 kbp at 90%: the probe's 5-8
-// ms of device time had come before any packing).
+// Pairs that fill the device once: a workgroup of batch_bitpar_lanes each (NVIDIA's compute
+// units hold 32 at once: 4,224 on the H100), or a work-item each without lanes.
+constexpr std::size_t kLanesGroupsPerUnit = 32;
+std::size_t round_pairs(const DeviceInfo& info, bool lanes) {
+  if (lanes) return std::size_t{std::max<std::uint32_t>(1, info.compute_units)} * kLanesGroupsPerUnit;
+  return static_cast<std::size_t>(resident_work_items(info));
+}
+
+// The pairs `packed` in chunks, their first passes at `band`; or after a probe, whose chunk
+// runs beside the first of the others, both at the probe's band, and the rest at the band
+// its distances give. That first chunk fills the device once (round_pairs): it is gathered
+// while the probe runs and launched without waiting for it, so the device works through the
+// probe's latency (a few hundred pairs, each one workgroup's chain) and waits only for a
+// small chunk's gather (10^5 pairs of 10 kbp at 90% on four H100s: the probe took 9-17 ms
+// and a device's first chunk of 128 MiB, gathered beside three others, about as long).
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
                 bool lanes, bool own, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out,
                 const Probe& probe = {}) {
@@ -737,12 +749,21 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
+  // The ends of chunks of packed[from ..], counted from its start.
+  const auto ends_from = [&](std::size_t from) {
+    const std::vector<std::uint32_t> rest(packed.begin() + static_cast<std::ptrdiff_t>(from), packed.end());
+    std::vector<std::size_t> ends = chunk_ends(call, rest, lanes, longest, host_budget, device_budget);
+    for (std::size_t& end : ends) end += from;
+    return ends;
+  };
+  const bool probing = probe.count > 0;
   std::vector<std::size_t> ends;
-  if (probe.count > 0) {
-    const std::vector<std::uint32_t> others(packed.begin() + static_cast<std::ptrdiff_t>(probe.count), packed.end());
-    ends = chunk_ends(call, others, lanes, longest, host_budget, device_budget);
-    for (std::size_t& end : ends) end += probe.count;
+  if (probing) {
+    ends = ends_from(probe.count);
+    const std::size_t first = probe.count + round_pairs(info, lanes);
+    if (ends.front() > first) ends = ends_from(first), ends.insert(ends.begin(), first);
     ends.insert(ends.begin(), probe.count);
+    band = probe.band;  // until the probe's distances are in
   } else {
     ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
   }
@@ -752,40 +773,47 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   // a chunk's copies and first kernels then run beside the last workgroups of the one before
   // instead of after them (10^5 pairs of 10 kbp at 90% on one H100: 0.201 -> 0.180 s; with
   // one queue, chunks of 128 MiB made it 0.211 s). Short pairs' chunks share one: the gather
-  // bounds them (OpenDevice::SecondQueue).
+  // bounds them (OpenDevice::SecondQueue). The probe goes on the second, beside the first
+  // chunk on the first.
   std::optional<OpenDevice::SecondQueue> second;
   if (longest > kStripeRows && ends.size() > 1) second.emplace(device);
   slots[0].queue = &device.queue();
-  slots[1].queue = second ? &second->queue() : &device.queue();
+  slots[1].queue = kept.probe.queue = second ? &second->queue() : &device.queue();
+  Slot* pending = nullptr;  // the probe, until its distances give the band
   std::size_t begin = 0;
   bool try_bases = call.params.at("bases") != 0;  // until a chunk holds another byte: then the call's others go as bytes
   for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
-    Slot& slot = slots[chunk % 2];
+    const bool is_probe = probing && chunk == 0;
+    const std::size_t index = is_probe ? 0 : chunk - (probing ? 1 : 0);  // among the chunks after the probe
+    Slot& slot = is_probe ? kept.probe : slots[index % 2];
     slot.begin = begin;
     slot.end = ends[chunk];
-    slot.band = probe.count > 0 && chunk == 0 ? probe.band : band;
-    slot.first_cells_known = probe.count == 0 || chunk != 1;
+    slot.band = band;
+    const bool band_unknown = pending != nullptr && index > 0;  // packed before the probe's distances are in
+    slot.first_cells_known = !band_unknown;
     pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
     phases.lap(phases.list);
     try_bases = slot.as_bases;
     slot.busy = BusySpan();
-    const bool after_probe = probe.count > 0 && chunk == 1;
-    if (after_probe) {
-      collect(device, call, packed, kept, slots[0], phases, out);
+    if (band_unknown) {
+      collect(device, call, packed, kept, *pending, phases, out);
       const std::vector<std::uint32_t> probed(packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(probe.count));
       slot.band = band = probed_band(call, probed, probe.least, out.distances);
       log_probe(band, probe.count, start);
+      pending = nullptr;
       phases.lap(phases.collect);
     }
     launch(device, call, slot, out);
     phases.lap(phases.copy_in);
-    if (chunk > 0 && !after_probe) collect(device, call, packed, kept, slots[(chunk - 1) % 2], phases, out);
+    if (is_probe) pending = &slot;
+    else if (index > 0) collect(device, call, packed, kept, slots[(index - 1) % 2], phases, out);
     phases.lap(phases.collect);
-    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}", chunk, slot.begin, slot.end,
-                slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes");
+    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}, first band {}", chunk, slot.begin,
+                slot.end, slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes", slot.band);
     begin = slot.end;
   }
-  collect(device, call, packed, kept, slots[(ends.size() - 1) % 2], phases, out);
+  if (pending) collect(device, call, packed, kept, *pending, phases, out);  // a probe and one chunk: no band asked of it
+  collect(device, call, packed, kept, slots[(ends.size() - 1 - (probing ? 1 : 0)) % 2], phases, out);
   phases.lap(phases.collect);
 }
 

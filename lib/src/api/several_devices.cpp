@@ -46,6 +46,8 @@ void deal(Context::Impl& impl, const std::vector<IndexPair>& pairs, const Option
   std::atomic<bool> stop{false};
   std::mutex mutex;
   std::optional<Error> failure;
+  const auto start = std::chrono::steady_clock::now();
+  const auto ms = [&start] { return 1e3 * seconds_since(start); };
   const auto work = [&](std::size_t device) {
     try {
       for (std::size_t s = device; !stop && s < shares; s = next++) {
@@ -53,10 +55,14 @@ void deal(Context::Impl& impl, const std::vector<IndexPair>& pairs, const Option
         Share share{s, shares, {}};
         share.pairs.reserve((pairs.size() - s + shares - 1) / shares);
         for (std::size_t i = s; i < pairs.size(); i += shares) share.pairs.push_back(pairs[i]);
+        const double from = ms();
         Part part = run(impl.members[device], share, member_options);
+        const double to = ms();
         std::lock_guard<std::mutex> lock(mutex);
         take(std::move(part), share, device);
         impl.progress.add_pairs(share.pairs.size());
+        log().debug("device {}: share {} of {} ({} pairs) run from {:.1f} to {:.1f} ms, put back by {:.1f} ms",
+                    impl.member_label(device), s, shares, share.pairs.size(), from, to, ms());
       }
     } catch (const std::exception& e) {
       const Error* error = dynamic_cast<const Error*>(&e);

@@ -312,7 +312,10 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
 // Where a run's host time goes, for the debug log: what bounds a batch of short pairs.
 struct Phases {
   double prepare = 0, choose = 0, claim = 0, gather = 0, list = 0, copy_in = 0, wait = 0, collect = 0;
-  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last = start;
+  cl_ulong device_zero = 0;  // the device time (ns) of the first collected chunk's start: the debug lines' timeline
+  double since_start() const { return 1e3 * seconds_since(start); }
   void lap(double& phase) {
     const auto now = std::chrono::steady_clock::now();
     phase += std::chrono::duration<double>(now - last).count();
@@ -691,6 +694,10 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
                   });
   device.progress().add_pairs(count);
   const BusySpan::Interval busy = slot.busy.interval();  // what the other slot's span has not counted
+  if (phases.device_zero == 0) phases.device_zero = busy.start;
+  log().debug("batch-bitpar pairs {}..{}: collected at {:.1f} ms, on the device from {:.1f} to {:.1f} ms after the first", slot.begin,
+              slot.end, phases.since_start(), 1e-6 * (static_cast<double>(busy.start) - static_cast<double>(phases.device_zero)),
+              1e-6 * (static_cast<double>(busy.end) - static_cast<double>(phases.device_zero)));
   if (busy.end > kept.counted_until) {
     out.costs.kernel_seconds += static_cast<double>(busy.end - std::max(busy.start, kept.counted_until)) * 1e-9;
     kept.counted_until = busy.end;
@@ -808,8 +815,9 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     if (is_probe) pending = &slot;
     else if (index > 0) collect(device, call, packed, kept, slots[(index - 1) % 2], phases, out);
     phases.lap(phases.collect);
-    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}, first band {}", chunk, slot.begin,
-                slot.end, slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes", slot.band);
+    log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}, first band {}, launched at {:.1f} ms",
+                chunk, slot.begin, slot.end, slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes", slot.band,
+                phases.since_start());
     begin = slot.end;
   }
   if (pending) collect(device, call, packed, kept, *pending, phases, out);  // a probe and one chunk: no band asked of it
@@ -957,9 +965,9 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     }
     run_pairs(packed, band, probe_first);
     out.costs.kernel_seconds += long_kernels;
-    log().debug("batch-bitpar: {} pairs; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: size and claim {:.1f}, "
+    log().debug("batch-bitpar: {} pairs in {:.1f} ms; host ms: prepare {:.1f}, choose chunks {:.1f}, pack: size and claim {:.1f}, "
                 "gather {:.1f}, list pairs {:.1f}; copy in and build masks {:.1f}, wait {:.1f}, collect {:.1f}; kernels {:.1f} ms",
-                call.count, 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,
+                call.count, phases.since_start(), 1e3 * phases.prepare, 1e3 * phases.choose, 1e3 * phases.claim, 1e3 * phases.gather,
                 1e3 * phases.list, 1e3 * phases.copy_in, 1e3 * phases.wait, 1e3 * phases.collect,
                 1e3 * out.costs.kernel_seconds);
   } catch (const cl::Error& e) {

@@ -57,10 +57,11 @@ TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond 
   // Pairs whose shorter string is over a stripe (256 rows): of 1,100, a probe of about 256
   // sets the others' band; of 200, a probe of 50; a tenth of them, unrelated, end far above it.
   // With pieces=600, about half of them (probe and rest) are bitpar's pieces. Without pieces
-  // the probe is a chunk of its own, run beside the others' first chunk at the probe's band,
-  // the next launched once the probe's distances are in: on POCL's few compute units the
-  // first is a round of the device's pairs and more follow, on a GPU's many (the H100's
-  // 4,224) it holds all the others; with chunk=64 (KiB) the others take many chunks after it.
+  // the probe is a chunk of its own, the others' first chunk launched at the band its first
+  // pass gives, beside its further passes for the pairs over its own band: on POCL's few
+  // compute units that chunk is a round of the device's pairs and more follow, on a GPU's
+  // many (the H100's 4,224) it holds all the others; with chunk=64 (KiB) the others take
+  // many chunks after it.
   std::mt19937_64 rng(53);
   for (const int count : {1100, 200}) {
     CAPTURE(count);

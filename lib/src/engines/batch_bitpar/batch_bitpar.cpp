@@ -232,7 +232,6 @@ struct Slots {
   Slot probe;  // a batch's probe (run_chunks), beside the first two chunks'
   Stamps in_chunk, as_rows;   // a string's bytes in the chunk; its masks
   std::uint32_t mark = 0;     // the last chunk's
-  cl_ulong counted_until = 0;  // the device time (ns) up to which the chunks' kernels were counted: the slots' spans overlap
   std::vector<std::uint32_t> index_of;  // a string's entry in its chunk's table
   std::vector<std::uint32_t> packed;    // the call's pairs with cells to compute
   std::vector<std::vector<std::uint32_t>> by_slice;  // and each host thread's share of them
@@ -315,6 +314,7 @@ struct Phases {
   const std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last = start;
   cl_ulong device_zero = 0;  // the device time (ns) of the first collected chunk's start: the debug lines' timeline
+  std::vector<BusySpan::Interval> spans;  // the collected chunks' kernels, overlapping where their queues ran side by side
   double since_start() const { return 1e3 * seconds_since(start); }
   void lap(double& phase) {
     const auto now = std::chrono::steady_clock::now();
@@ -322,6 +322,16 @@ struct Phases {
     last = now;
   }
 };
+
+// The seconds the spans cover, each instant once.
+double union_seconds(std::vector<BusySpan::Interval> spans) {
+  std::sort(spans.begin(), spans.end(), [](const BusySpan::Interval& x, const BusySpan::Interval& y) { return x.start < y.start; });
+  cl_ulong covered = 0, until = 0;
+  for (const BusySpan::Interval& span : spans) {
+    if (span.end > until) covered += span.end - std::max(span.start, until), until = span.end;
+  }
+  return 1e-9 * static_cast<double>(covered);
+}
 
 // Packs slot.begin .. slot.end of packed into slot on the host's threads: claims each
 // string once (row strings first in the table, by the offsets of their masks), copies its
@@ -631,10 +641,11 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
 }
 
 // Waits for the chunk's pass; the pairs whose distance is over a bound of their own
-// choosing run again with twice the bound until every distance is exact. The host's
-// threads read the pass's results.
-void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slots& kept,
-             Slot& slot, Phases& phases, BatchResult& out) {
+// choosing run again with twice the bound. Returns whether such a pass is in flight; when
+// none is, every distance is exact and the chunk's are the call's, and its kernels' span in
+// `phases`. The host's threads read the pass's results.
+bool collect_pass(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
+                  Phases& phases, BatchResult& out) {
   const OpenDevice::Watch watch(device, slot.finished, [](const std::vector<cl_int>& counts, ProgressMeter& meter) {
     std::uint64_t sum = 0;
     for (const cl_int c : counts) sum += static_cast<std::uint64_t>(c);
@@ -644,13 +655,11 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
   const cl_int band = slot.band;
   const cl_int max_k = max_k_of(call);
   if (slot.bounds.size() < count) slot.bounds.resize(count);
-  for (;;) {
-    device.wait(&slot.done);
-    phases.lap(phases.wait);
-    if (slot.first_pass && slot.again.data()[0] == 0 && slot.first_cells_known) {  // every pair within its first bound: no pass over them
-      out.costs.cells += slot.first_cells;
-      break;
-    }
+  device.wait(&slot.done);
+  phases.lap(phases.wait);
+  if (slot.first_pass && slot.again.data()[0] == 0 && slot.first_cells_known) {  // every pair within its first bound: no pass over them
+    out.costs.cells += slot.first_cells;
+  } else {
     const cl_int* distances = slot.distances.data();
     const std::size_t listed = slot.ids_start.back();
     const std::size_t slices = slice_count(listed, call.threads, 4096);
@@ -683,35 +692,44 @@ void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::u
     }
     slot.ids_start.back() = static_cast<std::uint32_t>(again);
     for (const Share& share : shares) out.costs.cells += share.cells;
-    if (again == 0) break;
-    log().debug("batch-bitpar: {} pairs again with twice their bound", again);
-    slot.first_pass = false;
-    launch_pass(device, call, slot, again, out);
+    if (again > 0) {
+      log().debug("batch-bitpar: {} pairs again with twice their bound", again);
+      slot.first_pass = false;
+      launch_pass(device, call, slot, again, out);
+      return true;
+    }
   }
   parallel_slices(count, slice_count(count, kSlicesPerThread * call.threads, 1024), call.threads,
                   [&](std::size_t, std::size_t from, std::size_t to) {
                     for (std::size_t i = from; i < to; ++i) out.distances[packed[slot.begin + i]] = slot.distances.data()[i];
                   });
   device.progress().add_pairs(count);
-  const BusySpan::Interval busy = slot.busy.interval();  // what the other slot's span has not counted
+  const BusySpan::Interval busy = slot.busy.interval();
+  phases.spans.push_back(busy);
   if (phases.device_zero == 0) phases.device_zero = busy.start;
   log().debug("batch-bitpar pairs {}..{}: collected at {:.1f} ms, on the device from {:.1f} to {:.1f} ms after the first", slot.begin,
               slot.end, phases.since_start(), 1e-6 * (static_cast<double>(busy.start) - static_cast<double>(phases.device_zero)),
               1e-6 * (static_cast<double>(busy.end) - static_cast<double>(phases.device_zero)));
-  if (busy.end > kept.counted_until) {
-    out.costs.kernel_seconds += static_cast<double>(busy.end - std::max(busy.start, kept.counted_until)) * 1e-9;
-    kept.counted_until = busy.end;
+  return false;
+}
+
+// The chunk's passes until every distance is exact.
+void collect(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, Slot& slot,
+             Phases& phases, BatchResult& out) {
+  while (collect_pass(device, call, packed, slot, phases, out)) {
   }
 }
 
 // A first band that holds most pairs like the probe's: a quarter over the 90th percentile
-// of their distances beyond their length differences, at least `band`.
-cl_int probed_band(const BatchCall& call, const std::vector<std::uint32_t>& probe, cl_int band,
-                   const std::vector<std::int64_t>& distances) {
+// of their distances beyond their length differences, at least `band`. The probe's pairs
+// are probe[0 .. count - 1], pair k's distance distance(k): exact, or after a first pass
+// D', an upper bound (exact where the pair's path kept to the band).
+template <typename Distance>
+cl_int probed_band(const BatchCall& call, const std::uint32_t* probe, std::size_t count, cl_int band, Distance distance) {
   std::vector<std::int64_t> beyond;
-  for (const std::uint32_t i : probe) {
-    const Sides s = sides_of(call, i);
-    beyond.push_back(distances[i] - (s.n - s.m));
+  for (std::size_t k = 0; k < count; ++k) {
+    const Sides s = sides_of(call, probe[k]);
+    beyond.push_back(distance(k) - (s.n - s.m));
   }
   const auto at = beyond.begin() + static_cast<std::ptrdiff_t>(beyond.size() * 9 / 10);
   std::nth_element(beyond.begin(), at, beyond.end());
@@ -740,13 +758,13 @@ std::size_t round_pairs(const DeviceInfo& info, bool lanes) {
   return static_cast<std::size_t>(resident_work_items(info));
 }
 
-// The pairs `packed` in chunks, their first passes at `band`; or after a probe, whose chunk
-// runs beside the first of the others, both at the probe's band, and the rest at the band
-// its distances give. That first chunk fills the device once (round_pairs): it is gathered
-// while the probe runs and launched without waiting for it, so the device works through the
-// probe's latency (a few hundred pairs, each one workgroup's chain) and waits only for a
-// small chunk's gather (10^5 pairs of 10 kbp at 90% on four H100s: the probe took 9-17 ms
-// and a device's first chunk of 128 MiB, gathered beside three others, about as long).
+// The pairs `packed` in chunks, their first passes at `band`; or after a probe, a chunk of
+// its own at its band, the others at the band its first pass gives: the first of them,
+// which fills the device once (round_pairs), is gathered while the probe runs, and the
+// probe's further passes, where its pairs went over its band, run beside it (10^5 pairs of
+// 10 kbp at 80% on four H100s: a probe of 3 ms, then 14 more of its second pass, which the
+// device had waited for; at 90% it waited for the probe and a first chunk of 128 MiB
+// gathered beside three other devices': 9-17 ms).
 void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std::uint32_t>& packed, cl_int band,
                 bool lanes, bool own, std::int64_t longest, Slots& kept, Phases& phases, BatchResult& out,
                 const Probe& probe = {}) {
@@ -756,7 +774,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  // The ends of chunks of packed[from ..], counted from its start.
+  // The ends of chunks of packed[from ..].
   const auto ends_from = [&](std::size_t from) {
     const std::vector<std::uint32_t> rest(packed.begin() + static_cast<std::ptrdiff_t>(from), packed.end());
     std::vector<std::size_t> ends = chunk_ends(call, rest, lanes, longest, host_budget, device_budget);
@@ -770,7 +788,7 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
     const std::size_t first = probe.count + round_pairs(info, lanes);
     if (ends.front() > first) ends = ends_from(first), ends.insert(ends.begin(), first);
     ends.insert(ends.begin(), probe.count);
-    band = probe.band;  // until the probe's distances are in
+    band = probe.band;
   } else {
     ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
   }
@@ -780,49 +798,55 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   // a chunk's copies and first kernels then run beside the last workgroups of the one before
   // instead of after them (10^5 pairs of 10 kbp at 90% on one H100: 0.201 -> 0.180 s; with
   // one queue, chunks of 128 MiB made it 0.211 s). Short pairs' chunks share one: the gather
-  // bounds them (OpenDevice::SecondQueue). The probe goes on the second, beside the first
-  // chunk on the first.
+  // bounds them (OpenDevice::SecondQueue). A probe goes on the device's queue and the first
+  // chunk after it on the second, so that the probe's further passes hold up only the chunk
+  // after that one.
   std::optional<OpenDevice::SecondQueue> second;
   if (longest > kStripeRows && ends.size() > 1) second.emplace(device);
-  slots[0].queue = &device.queue();
-  slots[1].queue = kept.probe.queue = second ? &second->queue() : &device.queue();
-  Slot* pending = nullptr;  // the probe, until its distances give the band
+  cl::CommandQueue* const own_queue = &device.queue();
+  cl::CommandQueue* const second_queue = second ? &second->queue() : own_queue;
+  kept.probe.queue = own_queue;
+  slots[0].queue = probing ? second_queue : own_queue;
+  slots[1].queue = probing ? own_queue : second_queue;
+  bool probe_pending = false;  // the probe's further passes in flight
   std::size_t begin = 0;
   bool try_bases = call.params.at("bases") != 0;  // until a chunk holds another byte: then the call's others go as bytes
   for (std::size_t chunk = 0; chunk < ends.size(); ++chunk) {
     const bool is_probe = probing && chunk == 0;
     const std::size_t index = is_probe ? 0 : chunk - (probing ? 1 : 0);  // among the chunks after the probe
+    const bool after_probe = probing && chunk == 1;
     Slot& slot = is_probe ? kept.probe : slots[index % 2];
     slot.begin = begin;
     slot.end = ends[chunk];
     slot.band = band;
-    const bool band_unknown = pending != nullptr && index > 0;  // packed before the probe's distances are in
-    slot.first_cells_known = !band_unknown;
+    slot.first_cells_known = !after_probe;
     pack(device, call, packed, lanes, own, try_bases, kept, slot, phases);
     phases.lap(phases.list);
     try_bases = slot.as_bases;
     slot.busy = BusySpan();
-    if (band_unknown) {
-      collect(device, call, packed, kept, *pending, phases, out);
-      const std::vector<std::uint32_t> probed(packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(probe.count));
-      slot.band = band = probed_band(call, probed, probe.least, out.distances);
+    if (after_probe) {
+      device.wait(&kept.probe.done);
+      phases.lap(phases.wait);
+      const cl_int* probed = kept.probe.distances.data();
+      slot.band = band = probed_band(call, packed.data(), probe.count, probe.least, [probed](std::size_t k) { return probed[k]; });
       log_probe(band, probe.count, start);
-      pending = nullptr;
+      probe_pending = collect_pass(device, call, packed, kept.probe, phases, out);
       phases.lap(phases.collect);
     }
     launch(device, call, slot, out);
     phases.lap(phases.copy_in);
-    if (is_probe) pending = &slot;
-    else if (index > 0) collect(device, call, packed, kept, slots[(index - 1) % 2], phases, out);
+    if (!is_probe && index > 0) collect(device, call, packed, slots[(index - 1) % 2], phases, out);
     phases.lap(phases.collect);
     log().debug("batch-bitpar chunk {}: pairs {}..{}, {} strings, {} codes, in as {}, first band {}, launched at {:.1f} ms",
                 chunk, slot.begin, slot.end, slot.strings, slot.code_count, slot.as_bases ? "bases" : "bytes", slot.band,
                 phases.since_start());
     begin = slot.end;
   }
-  if (pending) collect(device, call, packed, kept, *pending, phases, out);  // a probe and one chunk: no band asked of it
-  collect(device, call, packed, kept, slots[(ends.size() - 1 - (probing ? 1 : 0)) % 2], phases, out);
+  if (probe_pending) collect(device, call, packed, kept.probe, phases, out);
+  collect(device, call, packed, slots[(ends.size() - 1 - (probing ? 1 : 0)) % 2], phases, out);
   phases.lap(phases.collect);
+  out.costs.kernel_seconds += union_seconds(phases.spans);
+  phases.spans.clear();
 }
 
 // What prepare found of a call's pairs: the most strings any names, the longest string a
@@ -958,7 +982,7 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
         packed = std::move(probe);
       } else {
         run_pairs(probe, wide, {});
-        band = probed_band(call, probe, band, out.distances);
+        band = probed_band(call, probe.data(), probe.size(), band, [&](std::size_t k) { return out.distances[probe[k]]; });
         log_probe(band, probe.size(), start);
         packed = std::move(rest);
       }

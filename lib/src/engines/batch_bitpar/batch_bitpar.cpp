@@ -960,22 +960,28 @@ void run_batch(OpenDevice& device, const BatchCall& call, BatchResult& out) {
     cl_int band = static_cast<cl_int>(call.params.at("band"));
     if (band != 0 && call.least_distance > band)
       band = static_cast<cl_int>(std::min<std::int64_t>(call.least_distance, INT_MAX / 2));
-    // A batch of long pairs without a k learns its first band on a probe of them: each pass
+    // A batch of long pairs without a k starts wide, at an eighth of the length: each pass
     // of doubled bounds sweeps the pair again, and a pair of distance d starting from 256
-    // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes). The probe
-    // itself starts wide, at an eighth of the length: its few pairs leave the device idle,
-    // so a pass costs one pair's latency, which grows with the band only as the stripe's
-    // height plus twice the band, while each doubling pays a whole pass again. Without
-    // pieces, the probe is the first of the batch's chunks (run_chunks); pieces run alone.
+    // pays about twice its last pass (10^5 pairs of 10 kbp at 90%: four passes), while a
+    // pass of pairs that leave the device idle costs one pair's latency, which grows with
+    // the band only as the stripe's height plus twice the band. Where they fill the device
+    // more than once, they learn their first band on a probe of them, at that width: the
+    // others' cells then fit their distances. Fewer take the width themselves, the probe's
+    // latency saved (the SARS-CoV-2 all-vs-all's 701-2,774 pairs above auto's trial on one
+    // to four H100s: a probe of 6-9 ms before the others). Without pieces, the probe is the
+    // first of the batch's chunks (run_chunks); pieces run alone.
     Probe probe_first;
     const std::size_t probe_count = std::min(kProbePairs, packed.size() / 4);
     const Sides middle = sides_of(call, packed[packed.size() / 2]);
-    if (call.max_distance < 0 && band != 0 && probe_count >= kLeastProbePairs && middle.m > kStripeRows) {
+    const bool long_pairs = call.max_distance < 0 && band != 0 && middle.m > kStripeRows;
+    const cl_int wide = std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8));
+    if (long_pairs && packed.size() <= round_pairs(info, lanes)) {
+      band = wide;
+    } else if (long_pairs && probe_count >= kLeastProbePairs) {
       const auto start = std::chrono::steady_clock::now();
       const std::size_t stride = packed.size() / probe_count;
       std::vector<std::uint32_t> probe, rest;
       for (std::size_t k = 0; k < packed.size(); ++k) (k % stride == 0 ? probe : rest).push_back(packed[k]);
-      const cl_int wide = std::max<cl_int>(band, static_cast<cl_int>(middle.n / 8));
       if (chunks_only) {
         probe_first = {probe.size(), wide, band};
         probe.insert(probe.end(), rest.begin(), rest.end());

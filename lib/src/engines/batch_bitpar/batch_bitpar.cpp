@@ -785,8 +785,8 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   std::vector<std::size_t> ends;
   if (probing) {
     ends = ends_from(probe.count);
-    const std::size_t first = probe.count + round_pairs(info, lanes);
-    if (ends.front() > first) ends = ends_from(first), ends.insert(ends.begin(), first);
+    const std::size_t first = probe.count + round_pairs(info, lanes);  // the first chunk split there
+    if (ends.front() > first) ends.insert(ends.begin(), first);
     ends.insert(ends.begin(), probe.count);
     band = probe.band;
   } else {

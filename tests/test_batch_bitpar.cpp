@@ -54,16 +54,16 @@ TEST_CASE("long pairs as pieces of bitpar's sweeps equal cpu-dp, in one launch a
 }
 
 TEST_CASE("a batch of long pairs learns its first band on a probe; pairs beyond it are doubled as ever") {
-  // Pairs whose shorter string is over a stripe (256 rows): of 1,100, a probe of about 256
-  // sets the others' band; of 200, a probe of 50; a tenth of them, unrelated, end far above it.
+  // Pairs whose shorter string is over a stripe (256 rows): of 5,000, a probe of about 256
+  // sets the others' band; of 200, a probe of 50 (on POCL: a GPU's 200 fill it once at most,
+  // and take the probe's width without one); a tenth of them, unrelated, end far above it.
   // With pieces=600, about half of them (probe and rest) are bitpar's pieces. Without pieces
   // the probe is a chunk of its own, the others' first chunk launched at the band its first
-  // pass gives, beside its further passes for the pairs over its own band: on POCL's few
-  // compute units that chunk is a round of the device's pairs and more follow, on a GPU's
-  // many (the H100's 4,224) it holds all the others; with chunk=64 (KiB) the others take
-  // many chunks after it.
+  // pass gives, beside its further passes for the pairs over its own band; that chunk is a
+  // round of the device's pairs (the H100's 4,224), and more follow; with chunk=64 (KiB)
+  // the others take many chunks after it.
   std::mt19937_64 rng(53);
-  for (const int count : {1100, 200}) {
+  for (const int count : {5000, 200}) {
     CAPTURE(count);
     std::vector<levcl::test::Pair> pairs;
     for (int i = 0; i < count; ++i) {

@@ -328,7 +328,9 @@ double union_seconds(std::vector<BusySpan::Interval> spans) {
   std::sort(spans.begin(), spans.end(), [](const BusySpan::Interval& x, const BusySpan::Interval& y) { return x.start < y.start; });
   cl_ulong covered = 0, until = 0;
   for (const BusySpan::Interval& span : spans) {
-    if (span.end > until) covered += span.end - std::max(span.start, until), until = span.end;
+    if (span.end <= until) continue;
+    covered += span.end - std::max(span.start, until);
+    until = span.end;
   }
   return 1e-9 * static_cast<double>(covered);
 }

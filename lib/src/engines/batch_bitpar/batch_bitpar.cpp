@@ -237,12 +237,12 @@ struct Slots {
   std::vector<std::vector<std::uint32_t>> by_slice;  // and each host thread's share of them
 };
 
-// Where a chunk ends: its pairs' strings and tables within the host's budget, and with the
+// Where chunks of the pairs ids[0 .. count - 1] end: each chunk's pairs' strings and tables within the host's budget, and with the
 // masks at the most codes and the buses, within the device's. Where the whole batch fits
 // with every pair as long as its longest string (`longest`, known: no pass over the pairs)
 // or counted without shared strings, chunks of equal counts, of kPipelinePairs and about
 // kPipelineBytes at most; else pair by pair, each string once, within kPipelineBytes.
-std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std::uint32_t>& packed, bool lanes,
+std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::uint32_t* ids, std::size_t count, bool lanes,
                                     std::int64_t longest, std::uint64_t host_budget, std::uint64_t device_budget) {
   const bool bases = call.params.at("bases") != 0;  // a chunk may need its bases' buffer too
   const auto cost = [&](const Sides& s, bool new_rows, bool new_columns, std::uint64_t& host, std::uint64_t& device) {
@@ -253,40 +253,39 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
               (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
   // Where the whole batch fits (`host` bytes at most): chunks of equal counts, each within it.
-  const auto even_ends = [&packed](std::uint64_t host) {
+  const auto even_ends = [count](std::uint64_t host) {
     const std::size_t chunks = std::min<std::size_t>(
-        packed.size(), std::max<std::size_t>((packed.size() + kPipelinePairs - 1) / kPipelinePairs,
-                                             (host + kPipelineBytes - 1) / kPipelineBytes));
+        count, std::max<std::size_t>((count + kPipelinePairs - 1) / kPipelinePairs, (host + kPipelineBytes - 1) / kPipelineBytes));
     std::vector<std::size_t> ends;
-    for (std::size_t c = 1; c <= chunks; ++c) ends.push_back(packed.size() * c / chunks);
+    for (std::size_t c = 1; c <= chunks; ++c) ends.push_back(count * c / chunks);
     return ends;
   };
-  if (packed.size() <= kChunkPairs) {
+  if (count <= kChunkPairs) {
     std::uint64_t h = 0, d = 0;
     cost(Sides{0, 0, longest, longest}, true, true, h, d);
-    if (h * packed.size() <= host_budget && d * packed.size() <= device_budget) return even_ends(h * packed.size());
+    if (h * count <= host_budget && d * count <= device_budget) return even_ends(h * count);
   }
-  const std::size_t slices = slice_count(packed.size(), call.threads, 4096);
+  const std::size_t slices = slice_count(count, call.threads, 4096);
   std::vector<std::uint64_t> host(slices), device(slices);
-  parallel_slices(packed.size(), slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
+  parallel_slices(count, slices, call.threads, [&](std::size_t slice, std::size_t from, std::size_t to) {
     std::uint64_t h = 0, d = 0;  // summed apart: slices' neighbouring totals share a cache line
-    for (std::size_t i = from; i < to; ++i) cost(sides_of(call, packed[i]), true, true, h, d);
+    for (std::size_t i = from; i < to; ++i) cost(sides_of(call, ids[i]), true, true, h, d);
     host[slice] = h;
     device[slice] = d;
   });
   std::uint64_t host_all = 0, device_all = 0;
   for (std::size_t s = 0; s < slices; ++s) host_all += host[s], device_all += device[s];
-  if (packed.size() <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return even_ends(host_all);
+  if (count <= kChunkPairs && host_all <= host_budget && device_all <= device_budget) return even_ends(host_all);
   std::vector<std::size_t> ends;
   std::size_t string_count = 0;
-  for (const std::uint32_t i : packed)
-    string_count = std::max<std::size_t>(string_count, std::max(call.pairs[i].a, call.pairs[i].b) + 1);
+  for (std::size_t k = 0; k < count; ++k)
+    string_count = std::max<std::size_t>(string_count, std::max(call.pairs[ids[k]].a, call.pairs[ids[k]].b) + 1);
   std::vector<std::uint32_t> seen_rows(string_count, 0), seen_columns(string_count, 0);  // the chunk that has it so
   std::uint32_t chunk = 1;
   std::uint64_t host_bytes = 0, device_bytes = 0;
   std::size_t begin = 0;
-  for (std::size_t k = 0; k < packed.size(); ++k) {
-    const Sides s = sides_of(call, packed[k]);
+  for (std::size_t k = 0; k < count; ++k) {
+    const Sides s = sides_of(call, ids[k]);
     const bool new_rows = seen_rows[s.rows] != chunk, new_columns = seen_columns[s.columns] != chunk && seen_rows[s.columns] != chunk;
     std::uint64_t h = 0, d = 0;
     cost(s, new_rows, new_columns, h, d);
@@ -304,7 +303,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::vector<std
     seen_rows[s.rows] = chunk;
     seen_columns[s.columns] = chunk;
   }
-  ends.push_back(packed.size());
+  ends.push_back(count);
   return ends;
 }
 
@@ -776,23 +775,16 @@ void run_chunks(OpenDevice& device, const BatchCall& call, const std::vector<std
   const std::uint64_t host_budget = std::min<std::uint64_t>(static_cast<std::uint64_t>(call.params.at("chunk")) << 10,
                                                             std::uint64_t{UINT32_MAX});
   const std::uint64_t device_budget = std::min({info.global_memory / 4, info.max_allocation, std::uint64_t{BUS_ALIGN} << 32});
-  // The ends of chunks of packed[from ..].
-  const auto ends_from = [&](std::size_t from) {
-    const std::vector<std::uint32_t> rest(packed.begin() + static_cast<std::ptrdiff_t>(from), packed.end());
-    std::vector<std::size_t> ends = chunk_ends(call, rest, lanes, longest, host_budget, device_budget);
-    for (std::size_t& end : ends) end += from;
-    return ends;
-  };
+  // The chunks' ends in packed: the probe's, then the others'.
   const bool probing = probe.count > 0;
-  std::vector<std::size_t> ends;
+  std::vector<std::size_t> ends =
+      chunk_ends(call, packed.data() + probe.count, packed.size() - probe.count, lanes, longest, host_budget, device_budget);
+  for (std::size_t& end : ends) end += probe.count;
   if (probing) {
-    ends = ends_from(probe.count);
     const std::size_t first = probe.count + round_pairs(info, lanes);  // the first chunk split there
     if (ends.front() > first) ends.insert(ends.begin(), first);
     ends.insert(ends.begin(), probe.count);
     band = probe.band;
-  } else {
-    ends = chunk_ends(call, packed, lanes, longest, host_budget, device_budget);
   }
   phases.lap(phases.choose);
   Slot* slots = kept.slot;

@@ -128,7 +128,7 @@ typedef struct {
 inline bool incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m, const bool may_wait) {
   *word_p = 0xffffffffu;
   *word_m = 0;
-  if (w->s == 0 || base + 1 > w->above_last) return true;
+  if (base + 1 > w->above_last) return true;
   volatile __global uint* bus = tb->bus;
 #if OWN_SLOTS
   ulong word = BUS_WORD(w->above, base >> 5);
@@ -347,7 +347,7 @@ __kernel __attribute__((reqd_work_group_size(LANES, 1, 1)))
 void bitpar(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
             __global const int* restrict claims, const int claim_count, volatile __global uint* bus,
             volatile __global int* all_progress, volatile __global corner_t* all_top_left, __global int* next_stripe,
-            __global int* result) {
+            __global int* result, __global int* stripe_values) {
   __local word_t peq[SIGMA * LANES];
   __local int claimed;
   __local uint incoming[BITPAR_INCOMING], outgoing[BITPAR_OUTGOING];  // cl/bitpar.h: the layout
@@ -392,7 +392,11 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
-    const int above_last = s == 0 ? n : (int)min((long)n, (long)r0 + band_hi);
+    const int above_last = s == 0 ? sweep.top_last : (int)min((long)n, (long)r0 + band_hi);
+    // A tile's stripe at its column 0 (cl/bitpar.h): the corner from the host, the deltas from
+    // the edge of the tile to the left where the stripe reached it (its band began there).
+    const bool from_left = sweep.tiled && (first == 1 || s == 0);
+    const bool left_edge = sweep.tiled && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
 
     // This lane's rows r0 + WORD_BITS lane .., as match masks per symbol code.
     for (int c = 0; c < SIGMA; ++c) peq[c * LANES + lane] = 0;
@@ -404,15 +408,34 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     const int out_lane = (r1 - r0 - 1) / WORD_BITS, out_bit = (r1 - r0 - 1) % WORD_BITS;
     // The top-left corner: D'[r0][first - 1] (exact D[r0][0] = r0 at column 1).
 #if OWN_SLOTS
-    const int corner = s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
+    const int corner = from_left ? stripe_values[sweep.lefts_at + s] : s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
 #else
     int corner = r0;
-    if (s > 0 && first > 1) {
+    if (from_left) {
+      corner = stripe_values[sweep.lefts_at + s];
+    } else if (s > 0 && first > 1) {
       wait_progress(&progress[s - 1], first - 1);
       corner = top_left[s];
     }
 #endif
-    int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row
+    // The lane's vertical deltas at column first - 1, and the stripe's rise down it: the
+    // left boundary climbs by one per row, or the edge of the tile to the left.
+    word_t pv = ~(word_t)0, mv = 0;
+    int rise = r1 - r0;
+    if (left_edge) {
+      pv = mv = 0;
+      for (int h = 0; h < WORD_BITS / 32; ++h)
+        if (row0 + 32 * h < r1) {
+          pv |= (word_t)BUS_P(sweep.left_at, row0 / 32 + h) << (32 * h);
+          mv |= (word_t)BUS_M(sweep.left_at, row0 / 32 + h) << (32 * h);
+        }
+      rise = 0;
+      for (int k = r0 / 32; k * 32 < r1; ++k) {
+        const uint rows = r1 - k * 32 >= 32 ? 0xffffffffu : ~(0xffffffffu << (r1 - k * 32));
+        rise += (int)popcount(BUS_P(sweep.left_at, k) & rows) - (int)popcount(BUS_M(sweep.left_at, k) & rows);
+      }
+    }
+    int bottom = corner + rise;
     if (lane == 0 && next_first == first && !last_stripe) SET_CORNER(&top_left[s + 1], bottom);
 
     Sweep w;
@@ -425,10 +448,10 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.out_lane = out_lane;
     w.out_bit = out_bit;
     w.slot = sweep.bus_at + s % slots * words;
-    w.above = sweep.bus_at + (s + slots - 1) % slots * words;
+    w.above = s == 0 ? sweep.top_at : sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
-    w.pv = ~(word_t)0;  // the left boundary climbs by one per row
-    w.mv = 0;
+    w.pv = pv;
+    w.mv = mv;
     w.hout = 0;
     w.out_p = 0;
     w.out_m = 0;
@@ -464,6 +487,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
         }
     if (lane == 0) {
       if (last_stripe) result[which] = bottom;
+      if (sweep.tiled) stripe_values[sweep.ends_at + s] = bottom;
       stripe_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);

@@ -13,7 +13,7 @@ __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void bitpar_vector(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
                    __global const int* restrict claims, const int claim_count, volatile __global uchar* bus,
                    volatile __global int* all_progress, volatile __global ulong* all_top_left,
-                   __global int* next_stripe, __global int* result) {
+                   __global int* next_stripe, __global int* result, __global int* stripe_values) {
   const int height = 256;
   ulong peq[SIGMA * 4];
   for (;;) {
@@ -31,24 +31,40 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
-    const int above_last = s == 0 ? n : (int)min((long)n, (long)r0 + band_hi);
+    const int above_last = s == 0 ? sweep.top_last : (int)min((long)n, (long)r0 + band_hi);
     const int count = last - first + 1;
     for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
     for (int i = r0; i < r1; ++i) peq[a[i] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
 
-    const int corner = s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;  // D'[r0][first - 1]
-    int bottom = corner + (r1 - r0);
+    // D'[r0][first - 1]; a tile's stripe at its column 0 takes it from the host, and its
+    // deltas there from the edge of the tile to the left where it reached it (cl/bitpar.h).
+    const bool from_left = sweep.tiled && (first == 1 || s == 0);
+    const bool left_edge = sweep.tiled && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
+    const int corner = from_left ? stripe_values[sweep.lefts_at + s] : s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
+    ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
+    int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row
+    if (left_edge) {
+      ulong p[4] = {0, 0, 0, 0}, q[4] = {0, 0, 0, 0};
+      bottom = corner;
+      for (int i = 0; i < r1 - r0; ++i) {
+        const uchar delta = bus[sweep.left_at + r0 + i];
+        p[i / 64] |= (ulong)(delta & 1) << (i % 64);
+        q[i / 64] |= (ulong)(delta >> 1) << (i % 64);
+        bottom += (int)(delta & 1) - (int)(delta >> 1);
+      }
+      pv = (ulong4)(p[0], p[1], p[2], p[3]);
+      mv = (ulong4)(q[0], q[1], q[2], q[3]);
+    }
     if (next_first == first && !last_stripe) publish_value(&top_left[s + 1], bottom);
     const int out_lane = (r1 - r0 - 1) / 64, out_bit = (r1 - r0 - 1) % 64;
-    const long slot = sweep.bus_at + (long)(s % slots) * n, above = sweep.bus_at + (long)((s + slots - 1) % slots) * n;
-
-    ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
+    const long slot = sweep.bus_at + (long)(s % slots) * n,
+               above = s == 0 ? sweep.top_at : sweep.bus_at + (long)((s + slots - 1) % slots) * n;
     int available = s == 0 ? n : 0;
     for (int t = 0; t < count + 3; ++t) {
       // Block 0's column first + t takes its top delta from the stripe above.
       const int j0 = first + t;
       uchar top = 1;  // row 0, and past the stripe above: +1
-      if (s > 0 && j0 <= min(last, above_last)) {
+      if (j0 <= min(last, above_last)) {
         if (j0 > available) {
           available = min(above_last, (j0 - 1) / CHUNK * CHUNK + CHUNK);
           wait_progress(&progress[s - 1], available);
@@ -92,6 +108,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
         bus[sweep.edge_at + r0 + i] = (uchar)((p[i / 64] >> (i % 64) & 1) | (q[i / 64] >> (i % 64) & 1) << 1);
     }
     if (last_stripe) result[which] = bottom;
+    if (sweep.tiled) stripe_values[sweep.ends_at + s] = bottom;
     publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
   }
 }

@@ -5,7 +5,9 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -218,6 +220,60 @@ TEST_CASE("one long pair over two devices: the left half of the columns swept fo
   const std::string& a = pairs.front().a;
   const levcl::Result small = context.distance(a.substr(0, 3000), a.substr(1000, 3000), "bitpar-vector");
   CHECK(small.device == context.devices()[0].name);
+}
+
+// "P:0,...,P:count-1": the first `count` devices of the first platform that has that many.
+std::string first_devices(std::size_t count) {
+  std::map<std::size_t, std::size_t> per_platform;
+  for (const auto& d : levcl::list_devices()) ++per_platform[d.platform_index];
+  for (const auto& [platform, devices] : per_platform) {
+    if (devices < count) continue;
+    std::string spec;
+    for (std::size_t k = 0; k < count; ++k) spec += (k ? "," : "") + std::to_string(platform) + ":" + std::to_string(k);
+    return spec;
+  }
+  return "";
+}
+
+// ctest runs this case again with four CPU devices (test_devices_rows).
+TEST_CASE("one long pair over three and four devices: each sweep's rows in blocks, their bottom rows handed down tile by tile" *
+          doctest::skip(first_devices(3).empty())) {
+  std::mt19937_64 rng(61);
+  // Lengths off every stripe, word and tile size; similar and divergent; rows the longer.
+  const std::string a = levcl::test::random_string(rng, 41003, 4);
+  struct Pair {
+    std::string a, b;
+  };
+  const std::vector<Pair> pairs = {{a, levcl::test::mutate(rng, a, 0.5, 4)},
+                                   {a, levcl::test::mutate(rng, a, 0.03, 4)},
+                                   {a.substr(0, 30001), levcl::test::mutate(rng, a, 0.1, 4)},
+                                   {a, a.substr(7, 38888)}};
+  levcl::Context reference;
+  for (const std::size_t count : {std::size_t{3}, std::size_t{4}}) {
+    const std::string spec = first_devices(count);
+    if (spec.empty()) continue;  // three devices only
+    CAPTURE(spec);
+    levcl::Context context(spec);
+    for (const Pair& pair : pairs) {
+      const std::int64_t expected = reference.distance(pair.a, pair.b, "cpu-bitpar").distance;
+      CAPTURE(expected);
+      for (const std::string variant : {"bitpar-vector", "bitpar"}) {
+        for (const std::int64_t tiles : {1, 4, 16}) {
+          CAPTURE(variant);
+          CAPTURE(tiles);
+          const levcl::Params params{{"tiles", tiles}};
+          const levcl::Result r = context.distance(pair.a, pair.b, levcl::Options{variant, params});
+          CHECK(r.distance == expected);
+          CHECK(std::count(r.device.begin(), r.device.end(), ',') == static_cast<long>(count) - 1);  // every device
+          CHECK(r.costs.cells > 0);
+          if (tiles != 4) continue;
+          // A bound: the band of k on every device.
+          CHECK(context.distance(pair.a, pair.b, levcl::Options{variant, params, expected}).distance == expected);
+          CHECK(context.distance(pair.a, pair.b, levcl::Options{variant, params, expected - 1}).distance == -1);
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("one long pair split between two contexts, the backward half's edge handed over as bytes (levcl-mpi's ranks)") {

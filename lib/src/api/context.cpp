@@ -186,7 +186,7 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                          const detail::FarEdge* backward) {
+                          const detail::FarEdge* backward, const std::vector<detail::OpenDevice*>* devices) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -202,6 +202,8 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
     result.distance = call.max_distance + 1;
   else if (backward)
     result = plan.variant->spread_distance(*plan.device, *backward, call);
+  else if (devices)
+    result = plan.variant->spread_rows(*devices, call);
   else
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = detail::seconds_since(start);
@@ -286,11 +288,26 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
   const detail::DivergenceSample pair(a, b);
   std::optional<Result> result;
   {
-    std::scoped_lock lock(one.mutex, two.mutex);
-    const auto metered_one = one.start_call(1);
-    const auto metered_two = two.start_call(1);
+    // Every member's lock, always in the members' order.
+    std::vector<std::unique_lock<std::mutex>> locks;
+    std::vector<std::unique_ptr<CallGuard>> metered;  // each made in place: a guard stops its meter once
+    for (Context& member : members) {
+      locks.emplace_back(member.impl_->mutex);
+      metered.push_back(std::unique_ptr<CallGuard>(new CallGuard(member.impl_->start_call(1))));
+    }
     const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
-    if (splits(plan, a, b)) {
+    if (splits(plan, a, b) && members.size() > 2 && plan.variant->spread_rows) {
+      // Every device runs the same configuration, so that all split the rows alike.
+      std::vector<detail::OpenDevice*> devices;
+      std::string labels;
+      for (std::size_t k = 0; k < members.size(); ++k) {
+        devices.push_back(k == 0 ? plan.device
+                                 : members[k].impl_->plan(plan.variant->info.name, Capability::distance, plan.params).device);
+        labels += (k == 0 ? "" : ", ") + member_label(k);
+      }
+      result = Impl::run(plan, pair, options.max_distance, nullptr, &devices);
+      name_plan(*result, plan, labels);
+    } else if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
       const detail::FarEdge backward =

@@ -73,9 +73,10 @@ struct Context::Impl {
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
-  // variants. With `backward`, split: the backward half's edge from it (the variant's spread).
+  // variants. With `backward`, split: the backward half's edge from it (the variant's spread);
+  // with `devices`, over them all (the variant's spread_rows; the plan's device first).
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                    const detail::FarEdge* backward = nullptr);
+                    const detail::FarEdge* backward = nullptr, const std::vector<detail::OpenDevice*>* devices = nullptr);
   // One pair under a plan on this context's device (or the CPU), its result named and logged.
   static Result run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // One pair under auto's plan: on the host instead while the device would first have to
@@ -91,8 +92,10 @@ struct Context::Impl {
   // Whether the members' devices are one model (as a host's GPUs usually are).
   bool members_alike() const;
 
-  // One pair on a context of several devices: over the first two where the pair fills a
-  // device (kSinglePairCells) and its engine can spread it, else on the first.
+  // One pair on a context of several devices: where the pair fills a device
+  // (kSinglePairCells) and its engine can spread it, over the first two (the engine's two
+  // halves), or over them all where there are more and the engine can (spread_rows); else on
+  // the first.
   Result distance_over_devices(std::string_view a, std::string_view b, const Options& options);
 };
 

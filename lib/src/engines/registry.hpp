@@ -129,6 +129,10 @@ struct Variant {
   // as distance.run. Both null where it cannot split.
   std::function<Result(OpenDevice& device, const FarEdge& backward, const Call& call)> spread_distance;
   std::function<FarEdge(OpenDevice& device, const Call& call)> backward_edges;
+  // A pair over several devices of one process at once (bitpar: each sweep's rows in blocks,
+  // a block a device, their bottom rows handed down tile by tile); as distance.run. Null where
+  // the family cannot.
+  std::function<Result(const std::vector<OpenDevice*>& devices, const Call& call)> spread_rows;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

@@ -5,11 +5,17 @@
 // answer fits in it (edlib's rule); the full matrix needs one run. The device variants also
 // find an alignment's breakpoints: where the two sweeps of a piece meet.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -197,6 +203,120 @@ FarEdge bitpar_backward_edges(Geometry geometry, OpenDevice& device, const Call&
   };
 }
 
+// A block's bottom rows handed to the block below on another thread of this process.
+class QueuedRows final : public RowLink {
+ public:
+  void send(TileRow row) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    rows_.push_back(std::move(row));
+    ready_.notify_one();
+  }
+  TileRow receive() override {
+    std::unique_lock<std::mutex> lock(mutex_);
+    ready_.wait(lock, [this] { return failed_ || !rows_.empty(); });
+    if (rows_.empty()) throw Error(ErrorCode::internal, "bitpar: the block above stopped");
+    TileRow row = std::move(rows_.front());
+    rows_.pop_front();
+    return row;
+  }
+  // The sender has failed: a receiver waits no more.
+  void fail() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    failed_ = true;
+    ready_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<TileRow> rows_;
+  bool failed_ = false;
+};
+
+// One pair over several devices (Variant::spread_rows): each band's forward sweep in blocks
+// of its stripes over the first half of the devices, its backward sweep over the rest, a
+// block a device, each block in `tiles` tiles of columns a block of its sweep whose bottom
+// rows go to the block below as they are done; the sweeps' edges met on the host as
+// run_bitpar's. Each block waits on the one above for its first tile only: the pipeline's
+// fill is one tile a block.
+Result run_bitpar_rows(Geometry geometry, const std::vector<OpenDevice*>& devices, const Call& call) {
+  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
+  if (m == 0 || n == 0 || devices.size() < 2) return run_bitpar(geometry, call, *devices.front());
+  const std::int64_t first = first_call_bound(call), tiles = call.params.at("tiles");
+  const auto setting_up = std::chrono::steady_clock::now();
+  std::vector<std::unique_ptr<PairSweeps>> here(devices.size());
+  {
+    std::vector<std::future<void>> uploads;  // side by side
+    for (std::size_t d = 0; d < devices.size(); ++d)
+      uploads.push_back(std::async(std::launch::async, [&, d] { here[d] = std::make_unique<PairSweeps>(geometry, *devices[d], call); }));
+    for (auto& upload : uploads) upload.get();
+  }
+  log().debug("bitpar: strings and their codes on {} devices in {:.2f} ms", devices.size(), 1e3 * seconds_since(setting_up));
+  Result result;
+  result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
+    const Piece piece{0, m, 0, n, k};
+    const std::array<BitparSweep, 2> sweeps = here.front()->sweeps.sweeps_of(piece);
+    const std::int64_t height = here.front()->sweeps.stripe_rows();
+    if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over devices");
+    struct Job {
+      std::size_t device;
+      Halves which;
+      SweepBlock rows;
+      std::int64_t tile_columns;
+      QueuedRows *above, *below;
+    };
+    std::vector<Job> jobs;
+    std::vector<std::unique_ptr<QueuedRows>> links;
+    std::array<std::size_t, 2> blocks{};
+    const std::size_t forward_devices = (devices.size() + 1) / 2;
+    for (std::size_t w = 0; w < 2; ++w) {
+      const BitparSweep& sweep = sweeps[w];
+      const std::size_t its = w == 0 ? forward_devices : devices.size() - forward_devices;
+      blocks[w] = static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(its), sweep.stripes));
+      const std::int64_t tile_count = blocks[w] == 1 ? 1 : tiles * static_cast<std::int64_t>(blocks[w]);
+      const std::int64_t tile_columns = (sweep.n + tile_count - 1) / tile_count / 32 * 32 + 32;
+      for (std::size_t b = 0; b < blocks[w]; ++b) {
+        const std::int64_t from = sweep.stripes * static_cast<std::int64_t>(b) / static_cast<std::int64_t>(blocks[w]),
+                           to = sweep.stripes * static_cast<std::int64_t>(b + 1) / static_cast<std::int64_t>(blocks[w]);
+        QueuedRows* above = b > 0 ? links.back().get() : nullptr;
+        if (b + 1 < blocks[w]) links.push_back(std::make_unique<QueuedRows>());
+        jobs.push_back({(w == 0 ? 0 : forward_devices) + b, w == 0 ? Halves::forward : Halves::backward,
+                        SweepBlock{from, to - from}, tile_columns, above, b + 1 < blocks[w] ? links.back().get() : nullptr});
+      }
+    }
+    std::vector<BlockEdge> edges(jobs.size());
+    std::mutex mutex;
+    std::exception_ptr failure;
+    std::vector<std::thread> threads;
+    for (std::size_t j = 0; j < jobs.size(); ++j)
+      threads.emplace_back([&, j] {
+        const Job& job = jobs[j];
+        try {
+          edges[j] = here[job.device]->sweeps.block(piece, job.which, job.rows, job.tile_columns, job.above, job.below);
+        } catch (...) {
+          std::lock_guard<std::mutex> lock(mutex);
+          if (!failure) failure = std::current_exception();
+          for (auto& link : links) link->fail();
+        }
+      });
+    for (auto& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    const SweepEdge forward = joined_edge(geometry, sweeps[0], height, {edges.begin(), edges.begin() + blocks[0]});
+    const SweepEdge backward = joined_edge(geometry, sweeps[1], height, {edges.begin() + blocks[0], edges.end()});
+    const Breakpoint met = meet_halves(geometry, piece, forward, backward);
+    log().debug("bitpar over {} devices: bound {}: D' = {} (forward {} blocks, backward {}, {} tiles a block)",
+                devices.size(), k, met.distance, blocks[0], blocks[1], tiles);
+    return met.distance;
+  });
+  for (const auto& device : here) {
+    const Costs costs = device->sweeps.costs();
+    result.costs.cells += costs.cells;
+    result.costs.launches += costs.launches;
+    result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, costs.kernel_seconds);  // side by side
+  }
+  return result;
+}
+
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
 // is its distance, which one band holds; the top's band grows as a distance's does, from the
 // estimate.
@@ -283,6 +403,11 @@ std::vector<Variant> bitpar_variants() {
        "blocks of 64 rows (64-bit words): 1 always, 0 never, 2 where a pair's 32-row stripes outnumber 1,024 (32 "
        "rows where 32 KiB of local memory cannot hold the alphabet's 64-bit masks)",
        Sweep::none},
+      {"tiles", 4, 1, 1 << 10,
+       "a pair spread over several devices: tiles of columns a block of a sweep's rows (each device a block, each "
+       "block handing its bottom rows to the one below tile by tile: more tiles fill the pipeline sooner, each "
+       "launch costs its stripes' skew)",
+       Sweep::none},
       {"unroll", 1, 0, 1,
        "1: a stripe's steady steps unrolled 32 at a time (the fastest kernels; NVIDIA builds them in 0.7-1.5 s the "
        "first time); 0: in runs of 8 (half the build time; kernels up to 16% slower on small pairs): auto's choice "
@@ -325,6 +450,9 @@ std::vector<Variant> bitpar_variants() {
     return run_bitpar(Geometry::lanes, call, d, &backward);
   };
   device.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::lanes, d, call); };
+  device.spread_rows = [](const std::vector<OpenDevice*>& devices, const Call& call) {
+    return run_bitpar_rows(Geometry::lanes, devices, call);
+  };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -333,7 +461,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.uses_device = true;
   vector.info.planner = true;
   vector.info.work = Work::matrix;
-  vector.info.params = {device.info.params[1], device.info.params[2]};
+  vector.info.params = {device.info.params[1], device.info.params[2], device.info.params[5]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
@@ -342,6 +470,9 @@ std::vector<Variant> bitpar_variants() {
     return run_bitpar(Geometry::vector, call, d, &backward);
   };
   vector.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::vector, d, call); };
+  vector.spread_rows = [](const std::vector<OpenDevice*>& devices, const Call& call) {
+    return run_bitpar_rows(Geometry::vector, devices, call);
+  };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

@@ -17,13 +17,6 @@
 namespace levcl::detail {
 namespace {
 
-// The kernels' arguments, in their order (bitpar and bitpar_vector take the same).
-struct SweepArgs {
-  cl::Buffer codes, sweeps, claims;
-  cl_int claim_count;
-  cl::Buffer bus, progress, top_left, next_stripe, result;
-  auto fields() const { return std::tie(codes, sweeps, claims, claim_count, bus, progress, top_left, next_stripe, result); }
-};
 struct CodesArgs {
   cl::Buffer src;
   cl_int count;
@@ -32,12 +25,6 @@ struct CodesArgs {
   cl_int reversed;
   auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
 };
-
-// A stripe's bottom row on the bus, and the bus word the slots are counted in (cl/bitpar.h).
-std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
-  return geometry == Geometry::lanes ? BITPAR_SLOT_WORDS(n) * 2 * sizeof(cl_uint) : n;
-}
-std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 
 // A sweep's edge, its values down its last column as its stripes left them: the vertical
 // deltas of rows first .. last in its slot (laid out as a bus slot of as many columns), and
@@ -182,6 +169,14 @@ Breakpoint breakpoint_of(const Piece& p, const SweepPlan& plan, const Meeting& a
   return b;
 }
 
+// The first row of a sweep's edge: the top of the first stripe that reaches its last column
+// (those above end before it, outside the band there), + 1.
+std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
+  const std::int64_t short_of = static_cast<std::int64_t>(layout.n) - layout.band_hi;  // rows a stripe's bottom needs
+  const std::int64_t first = short_of <= 0 ? 0 : std::min<std::int64_t>((short_of + height - 1) / height - 1, layout.stripes - 1);
+  return first * height + 1;
+}
+
 // One sweep of a launch as the host plans it: its ring's slots and its edge.
 struct PlannedSweep {
   BitparSweep layout;
@@ -194,6 +189,11 @@ std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
 
 }  // namespace
+
+std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
+  return geometry == Geometry::lanes ? BITPAR_SLOT_WORDS(n) * 2 * sizeof(cl_uint) : n;
+}
+std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 
 cl::Kernel& BitparSweeps::kernel(bool own_slots) {
   cl::Kernel*& kept = kernels_[own_slots ? 1 : 0];
@@ -343,6 +343,48 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   }
 }
 
+SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves) {
+  const PieceSides sides(piece);
+  if (sides.rows >= INT_MAX || sides.columns >= INT_MAX)
+    throw Error(ErrorCode::input_too_long,
+                "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
+  const Band band = sides.band();
+  return halves == Halves::whole ? SweepPlan{sides.columns, sides.rows, 0, band, band}
+                                 : plan_sweeps(sides.rows, sides.columns, band);
+}
+
+BitparSweep BitparSweeps::layout_of(const Piece& piece, const SweepPlan& plan, bool backward) const {
+  const PieceSides sides(piece);
+  const bool swap = sides.swapped;
+  const std::int64_t rows_offset = swap ? piece.b_offset : piece.a_offset, columns_offset = swap ? piece.a_offset : piece.b_offset;
+  const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
+  // Where a string's codes start in codes_, forward or reversed, for `length` bytes from
+  // `offset`.
+  const auto code_at = [&](bool from_b, std::int64_t offset, std::int64_t length) -> cl_long {
+    const std::uint64_t base = from_b ? 2 * size_a : 0, size = from_b ? size_b : size_a;
+    return static_cast<cl_long>(backward ? base + size + (size - static_cast<std::uint64_t>(offset + length))
+                                         : base + static_cast<std::uint64_t>(offset));
+  };
+  // The backward sweep's rows and columns are the piece's last ones, reversed.
+  const std::int64_t m = backward ? plan.backward_rows : plan.forward_rows;
+  const std::int64_t n = backward ? sides.columns - plan.left : plan.left;
+  BitparSweep layout{};
+  layout.rows_at = code_at(swap, backward ? rows_offset + sides.rows - m : rows_offset, m);
+  layout.columns_at = code_at(!swap, backward ? columns_offset + plan.left : columns_offset, n);
+  layout.m = static_cast<cl_int>(m);
+  layout.n = static_cast<cl_int>(n);
+  const Band& band = backward ? plan.backward_band : plan.forward_band;
+  layout.band_lo = static_cast<cl_int>(band.lo);
+  layout.band_hi = static_cast<cl_int>(band.hi);
+  layout.stripes = static_cast<cl_int>((m + height_ - 1) / height_);
+  return layout;
+}
+
+std::array<BitparSweep, 2> BitparSweeps::sweeps_of(const Piece& piece) const {
+  const SweepPlan plan = plan_of(piece, Halves::both);
+  return {layout_of(piece, plan, false), layout_of(piece, plan, true)};
+}
+
 std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) { return in_launches(pieces, Halves::both); }
 
 std::vector<std::int64_t> BitparSweeps::distances(const std::vector<Piece>& pieces) {
@@ -415,6 +457,15 @@ SweepEdge decode_edge(const std::string& bytes, Costs& costs) {
   return edge;
 }
 
+SweepEdge joined_edge(Geometry, const BitparSweep& sweep, std::int64_t height, const std::vector<BlockEdge>& blocks) {
+  SweepEdge edge;
+  for (const BlockEdge& block : blocks) edge.slot.insert(edge.slot.end(), block.slot.begin(), block.slot.end());
+  edge.first = edge_first_row(sweep, height);
+  edge.last = sweep.m;
+  edge.value = blocks.back().value;
+  return edge;
+}
+
 Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward) {
   const PieceSides sides(piece);
   const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band());
@@ -430,13 +481,6 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::chrono::steady_clock::time_point launched, ran, read;
   const DeviceInfo& info = device_.info();
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
-  // Where a string's codes start in codes_, forward or reversed, for `length` bytes from
-  // `offset`.
-  const auto code_at = [&](bool from_b, bool reversed, std::int64_t offset, std::int64_t length) -> cl_long {
-    const std::uint64_t base = from_b ? 2 * size_a : 0, size = from_b ? size_b : size_a;
-    return static_cast<cl_long>(reversed ? base + size + (size - static_cast<std::uint64_t>(offset + length))
-                                         : base + static_cast<std::uint64_t>(offset));
-  };
 
   // Two sweeps a piece (one where it has a single column), rows its longer side.
   std::vector<PlannedSweep> sweeps;
@@ -444,32 +488,15 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::int64_t stripes = 0, corners = 0;
   BandWork work;  // the launch's cells, and its longest sweep's chain
   for (std::size_t q = 0; q < count; ++q) {
-    const Piece& p = pieces[q];
-    const PieceSides sides(p);
-    const bool swap = sides.swapped;
-    const std::int64_t rows = sides.rows, columns = sides.columns;
-    const std::int64_t rows_offset = swap ? p.b_offset : p.a_offset, columns_offset = swap ? p.a_offset : p.b_offset;
-    if (rows >= INT_MAX || columns >= INT_MAX)
-      throw Error(ErrorCode::input_too_long,
-                  "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
-    const Band band = sides.band();
-    const SweepPlan plan =
-        halves == Halves::whole ? SweepPlan{columns, rows, 0, band, band} : plan_sweeps(rows, columns, band);
+    const SweepPlan plan = plan_of(pieces[q], halves);
     plans[q] = plan;
     for (const bool backward : {false, true}) {
-      // The backward sweep's rows and columns are the piece's last ones, reversed.
-      const std::int64_t m = backward ? plan.backward_rows : plan.forward_rows;
-      const std::int64_t n = backward ? columns - plan.left : plan.left;
-      if (m == 0 || halves == (backward ? Halves::forward : Halves::backward)) continue;
-      BitparSweep layout{};
-      layout.rows_at = code_at(swap, backward, backward ? rows_offset + rows - m : rows_offset, m);
-      layout.columns_at = code_at(!swap, backward, backward ? columns_offset + plan.left : columns_offset, n);
-      layout.m = static_cast<cl_int>(m);
-      layout.n = static_cast<cl_int>(n);
-      const Band& band = backward ? plan.backward_band : plan.forward_band;
-      layout.band_lo = static_cast<cl_int>(band.lo);
-      layout.band_hi = static_cast<cl_int>(band.hi);
-      layout.stripes = static_cast<cl_int>((m + height_ - 1) / height_);
+      if ((backward ? plan.backward_rows : plan.forward_rows) == 0 ||
+          halves == (backward ? Halves::forward : Halves::backward))
+        continue;
+      BitparSweep layout = layout_of(pieces[q], plan, backward);
+      const std::int64_t m = layout.m, n = layout.n;
+      const Band band{layout.band_lo, layout.band_hi};
       layout.progress_at = static_cast<cl_int>(stripes);
       layout.corners_at = static_cast<cl_int>(corners);
       stripes += layout.stripes;
@@ -539,8 +566,9 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   try {
     std::vector<BitparSweep> layouts;
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
-    SweepArgs args;
+    BitparArgs args;
     args.codes = codes_;
+    args.stripe_values = stripe_values_.at_least(device_, sizeof(cl_int));  // whole sweeps leave none
     args.sweeps = sweeps_.at_least(device_, layouts.size() * sizeof(BitparSweep));
     args.claims = claims_.at_least(device_, claims.size() * sizeof(cl_int));
     args.claim_count = static_cast<cl_int>(stripes);
@@ -613,10 +641,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       const std::int64_t m = PieceSides(pieces[q]).rows;
       const auto edge_of = [&](std::size_t sweep) {
         const BitparSweep& layout = sweeps[sweep].layout;
-        const std::int64_t short_of = static_cast<std::int64_t>(layout.n) - layout.band_hi;  // rows a stripe's bottom needs
-        const std::int64_t first = short_of <= 0 ? 0 : std::min<std::int64_t>((short_of + height_ - 1) / height_ - 1, layout.stripes - 1);
         const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
-        return Edge{geometry_, edges.data() + at, first * height_ + 1, layout.m, values[sweep]};
+        return Edge{geometry_, edges.data() + at, edge_first_row(layout, height_), layout.m, values[sweep]};
       };
       if (halves != Halves::backward) forwards.push_back(edge_of(k++));
       if (halves != Halves::forward) backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{geometry_, nullptr, 1, m, m});

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "cl/bitpar.h"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/pieces.hpp"
 #include "engines/registry.hpp"
@@ -60,6 +62,20 @@ SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band);
 // A piece's work over a band: its sweeps' cells, and the longer of their chains.
 BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band);
 
+// A stripe's bottom row on the bus, and the bus word the kernels count offsets in (cl/bitpar.h).
+std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n);
+std::uint64_t bus_word_bytes(Geometry geometry);
+
+// The kernels' arguments, in their order (bitpar and bitpar_vector take the same).
+struct BitparArgs {
+  cl::Buffer codes, sweeps, claims;
+  cl_int claim_count;
+  cl::Buffer bus, progress, top_left, next_stripe, result, stripe_values;
+  auto fields() const {
+    return std::tie(codes, sweeps, claims, claim_count, bus, progress, top_left, next_stripe, result, stripe_values);
+  }
+};
+
 // Device memory for a pair of m x n (rows the longer) with `slots` bus slots of each sweep:
 // the strings, their codes forward and reversed, the bus, the stripes' counters.
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
@@ -87,6 +103,39 @@ SweepEdge decode_edge(const std::string& bytes, Costs& costs);
 // Where a piece's two sweeps meet, their edges from devices of `geometry`.
 Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward);
 
+// A sweep's rows split in blocks over devices, each block computed by one device in tiles of
+// columns (bitpar_tiles.cpp): the bottom row of a block over one tile, for the block below.
+struct TileRow {
+  std::vector<unsigned char> slot;  // bus words (cl/bitpar.h) of its columns 1 .. last
+  std::int64_t last = 0;            // columns with deltas of their own; +1 past them
+  std::int64_t value = 0;           // its value at column last (none where last is 0)
+};
+
+// Where a block hands its bottom rows to the block below, tile by tile: between two threads
+// of one process, or two processes (levcl-mpi). receive throws where the sender failed.
+class RowLink {
+ public:
+  virtual ~RowLink() = default;
+  virtual void send(TileRow row) = 0;
+  virtual TileRow receive() = 0;
+};
+
+// A block of a sweep: its stripes first .. first + count - 1.
+struct SweepBlock {
+  std::int64_t first = 0, count = 0;
+};
+
+// What a block leaves: its rows' vertical deltas at the sweep's last column (laid out as a
+// slot of as many columns, rows from the block's first), and its value at its bottom row
+// there.
+struct BlockEdge {
+  std::vector<unsigned char> slot;
+  std::int64_t value = 0;
+};
+
+// A sweep's edge from its blocks' (BitparSweeps::block), in order; `height` its stripes' rows.
+SweepEdge joined_edge(Geometry geometry, const BitparSweep& sweep, std::int64_t height, const std::vector<BlockEdge>& blocks);
+
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
  public:
@@ -106,6 +155,16 @@ class BitparSweeps {
   // One of a piece's sweeps (forward or backward), its edge for meet_halves.
   SweepEdge half(const Piece& piece, Halves which);
 
+  // One sweep (forward or backward) of a piece, only the stripes of `rows`, in tiles of
+  // `tile_columns` (a multiple of 32): each tile's top row from `above` (null: the sweep's
+  // first block, whose top is row 0), its bottom row to `below` (null: the last block).
+  BlockEdge block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns, RowLink* above,
+                  RowLink* below);
+  std::int64_t stripe_rows() const { return height_; }
+  // A piece's two sweeps, forward and backward, as the kernel lays them out (rows, columns,
+  // band, stripes; no rows where the piece has a single column).
+  std::array<BitparSweep, 2> sweeps_of(const Piece& piece) const;
+
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
 
@@ -116,6 +175,11 @@ class BitparSweeps {
   // breakpoints of their distances alone; with one, its edges into `halves_out`.
   void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
               std::vector<SweepEdge>* halves_out);
+
+  // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
+  // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
+  static SweepPlan plan_of(const Piece& piece, Halves halves);
+  BitparSweep layout_of(const Piece& piece, const SweepPlan& plan, bool backward) const;
 
   OpenDevice& device_;
   Geometry geometry_;
@@ -134,7 +198,7 @@ class BitparSweeps {
   std::array<cl::Kernel*, 2> kernels_{};  // through progress, with slots of their own
   cl::Buffer codes_;  // a, a reversed, b, b reversed
   std::optional<DeviceCounters> progress_;
-  GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_;
+  GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_, stripe_values_;
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
 };

@@ -1,0 +1,210 @@
+// A block of a sweep's stripes on one device, in tiles of columns (BitparSweeps::block): the
+// rows of one long pair spread over several devices, each block's bottom row handed to the
+// block below tile by tile, so that the block below starts once the first tile above is
+// done (a pipeline across devices). A tile is one launch of the kernel over the block's
+// stripes that meet the band there, each taking its top row, corner and left column from
+// what came before (cl/bitpar.h): the values are those of the whole sweep on one device.
+#include <algorithm>
+#include <climits>
+#include <cstring>
+
+#include "cl/workgroup_flags.h"
+#include "engines/bitpar/bitpar_sweeps.hpp"
+#include "runtime/devices.hpp"
+#include "runtime/log.hpp"
+
+namespace levcl::detail {
+namespace {
+
+// The sum of a row's deltas over its columns from + 1 .. to (its own: to <= row.last).
+std::int64_t row_rise(Geometry geometry, const TileRow& row, std::int64_t from, std::int64_t to) {
+  std::int64_t sum = 0;
+  if (geometry == Geometry::vector) {
+    for (std::int64_t j = from; j < to; ++j) sum += (row.slot[j] & 1) - (row.slot[j] >> 1);
+    return sum;
+  }
+  for (std::int64_t j = from + 1; j <= to;) {  // word pairs: P, then M (cl/bitpar.h)
+    const std::int64_t w = (j - 1) / 32, bit = (j - 1) % 32, take = std::min(32 - bit, to - j + 1);
+    const cl_uint columns = (take == 32 ? ~cl_uint{0} : (cl_uint{1} << take) - 1) << bit;
+    cl_uint p, q;
+    std::memcpy(&p, row.slot.data() + 8 * w, sizeof p);
+    std::memcpy(&q, row.slot.data() + 8 * w + 4, sizeof q);
+    sum += __builtin_popcount(p & columns) - __builtin_popcount(q & columns);
+    j += take;
+  }
+  return sum;
+}
+
+// A tile's top row's value at its column x: from the value at its last column with deltas
+// of its own, back by them and on by +1 a column past it; with none, from its column 0's
+// (`corner`), +1 a column.
+std::int64_t row_value(Geometry geometry, const TileRow& row, std::int64_t corner, std::int64_t x) {
+  if (row.last == 0) return corner + x;
+  return x <= row.last ? row.value - row_rise(geometry, row, x, row.last) : row.value + (x - row.last);
+}
+
+}  // namespace
+
+BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns,
+                              RowLink* above, RowLink* below) {
+  const BitparSweep sweep = layout_of(piece, plan_of(piece, Halves::both), which == Halves::backward);
+  const DeviceInfo& info = device_.info();
+  const std::int64_t h = height_, n = sweep.n, stripes = rows.count;
+  const std::int64_t top = rows.first * h;  // the block's rows: top + 1 .. top + m
+  const std::int64_t m = std::min<std::int64_t>(sweep.m, (rows.first + rows.count) * h) - top;
+  const std::uint64_t word = bus_word_bytes(geometry_);
+  // A row's position in the edge, in bus words (lanes: a word pair per 32 rows; vector: bytes).
+  const auto edge_words = [&](std::int64_t row) { return geometry_ == Geometry::lanes ? row / 32 : row; };
+  // The bus: the block's edge, kept from tile to tile (a stripe reads its rows' deltas there
+  // before it leaves its own), then the top row's slot, then the stripes' slots.
+  const std::uint64_t edge_bytes = bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m));
+  const std::uint64_t tile_slot = bus_slot_bytes(geometry_, static_cast<std::uint64_t>(tile_columns));
+  const std::uint64_t slots_at = edge_bytes + tile_slot;
+  const std::int64_t room = static_cast<std::int64_t>((bus_budget_ - std::min(bus_budget_, slots_at)) / tile_slot);
+  const std::int64_t most_slots = std::min(stripes, std::max<std::int64_t>(room, 2));
+  const std::uint64_t bus_bytes = slots_at + static_cast<std::uint64_t>(most_slots) * tile_slot;
+  const std::uint64_t table_bytes = static_cast<std::uint64_t>(stripes) * (5 * sizeof(cl_int) + sizeof(cl_ulong));
+  const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
+  check_memory(info, {strings_.bytes + 2 * (size_a + size_b) + bus_bytes + table_bytes, bus_bytes},
+               "bitpar's bus of " + std::to_string(bus_bytes >> 20) + " MiB");
+  peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
+
+  // Each stripe's last value and last column in the tile before (0: it had none there).
+  std::vector<std::int64_t> ends(static_cast<std::size_t>(stripes), 0), lasts(ends);
+  std::int64_t corner = top;  // the block's top row at the tile's column 0: D[top][0] = top
+  std::int64_t previous = 0;  // the tile before's columns
+  BlockEdge out;
+  try {
+    BitparArgs args;
+    args.codes = codes_;
+    args.bus = bus_.at_least(device_, bus_bytes);
+    args.sweeps = sweeps_.at_least(device_, sizeof(BitparSweep));
+    args.claims = claims_.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
+    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(stripes + 1) * sizeof(cl_ulong));
+    args.next_stripe = next_.at_least(device_, sizeof(cl_int));
+    args.result = results_.at_least(device_, sizeof(cl_int));
+    args.stripe_values = stripe_values_.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
+    if (!progress_ || progress_->count() < static_cast<std::size_t>(stripes))
+      progress_.emplace(device_.counters(static_cast<std::size_t>(stripes)));
+    args.progress = progress_->buffer();
+    cl::CommandQueue& queue = device_.queue();
+    std::vector<cl_int> claims;
+    for (cl_int s = 0; s < stripes; ++s) claims.insert(claims.end(), {0, s});
+    queue.enqueueWriteBuffer(args.claims, CL_FALSE, 0, claims.size() * sizeof(cl_int), claims.data());
+
+    for (std::int64_t from = 0; from < n; from += tile_columns) {
+      const std::int64_t columns = std::min(tile_columns, n - from);
+      const TileRow top_row = above ? above->receive() : TileRow{};
+      // The band's diagonals in the tile's rows and columns; each stripe's columns there.
+      const std::int64_t lo = sweep.band_lo - from + top, hi = sweep.band_hi - from + top;
+      const auto first_of = [&](std::int64_t s) { return std::max<std::int64_t>(1, s * h + 1 + lo); };
+      const auto last_of = [&](std::int64_t s) { return std::min(columns, std::min(m, (s + 1) * h) + hi); };
+      // The stripes that meet the band in this tile: after those it has passed, before those
+      // it has not reached.
+      std::int64_t low = 0;
+      while (low < stripes && first_of(low) > last_of(low)) ++low;
+      std::int64_t high = low;
+      while (high + 1 < stripes && first_of(high + 1) <= last_of(high + 1)) ++high;
+      std::vector<std::int64_t> tile_ends(ends.size(), 0), tile_lasts(ends.size(), 0);
+      TileRow bottom_row;
+      if (low < stripes) {
+        const std::int64_t count = high - low + 1, skipped = low * h;
+        BitparSweep tile = sweep;
+        tile.rows_at += top + skipped;
+        tile.columns_at += from;
+        tile.m = static_cast<cl_int>(std::min(m, (high + 1) * h) - skipped);
+        tile.n = static_cast<cl_int>(columns);
+        tile.band_lo = static_cast<cl_int>(lo + skipped);
+        tile.band_hi = static_cast<cl_int>(hi + skipped);
+        tile.stripes = static_cast<cl_int>(count);
+        tile.slots = static_cast<cl_int>(std::min(count, most_slots));
+        tile.bus_at = static_cast<cl_long>(slots_at / word);
+        tile.top_at = static_cast<cl_long>(edge_bytes / word);
+        tile.top_last = static_cast<cl_int>(low == 0 ? top_row.last : 0);
+        tile.edge_at = edge_words(skipped);
+        tile.left_at = from == 0 ? -1 : tile.edge_at;
+        tile.tiled = 1;
+        tile.lefts_at = 0;
+        tile.ends_at = static_cast<cl_int>(count);
+        // The corners of the stripes that start at column 0: on the top row, down the
+        // sweep's column 0, or the stripe above's last value in the tile before, +1 a
+        // column past its last.
+        std::vector<cl_int> values(static_cast<std::size_t>(2 * count), 0);
+        for (std::int64_t s = low; s <= high; ++s) {
+          if (first_of(s) != 1 && s != 0) continue;
+          std::int64_t value;
+          if (s == 0) {
+            value = row_value(geometry_, top_row, corner, first_of(0) - 1);
+          } else if (from == 0) {
+            value = top + s * h;
+          } else {
+            const std::size_t above_stripe = static_cast<std::size_t>(s - 1);
+            if (lasts[above_stripe] == 0)
+              throw Error(ErrorCode::internal, "bitpar: a tile's stripe " + std::to_string(s) + " has no corner");
+            value = ends[above_stripe] + (previous - lasts[above_stripe]);
+          }
+          values[static_cast<std::size_t>(s - low)] = static_cast<cl_int>(value);
+        }
+        const std::uint64_t slot_bytes = bus_slot_bytes(geometry_, static_cast<std::uint64_t>(columns));
+        const bool own = own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
+                                                      Band{tile.band_lo, tile.band_hi})) &&
+                         tile.slots == tile.stripes;
+        cl::Kernel& kernel = this->kernel(own);
+        queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
+        queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
+        if (tile.top_last > 0)
+          queue.enqueueWriteBuffer(args.bus, CL_FALSE, edge_bytes, top_row.slot.size(), top_row.slot.data());
+        const cl_int zero = 0;
+        queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(count) * sizeof(cl_int));
+        queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
+        queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
+                                static_cast<std::size_t>(count + 1) * sizeof(cl_ulong));
+        if (geometry_ == Geometry::lanes && own)
+          queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, slots_at,
+                                  static_cast<std::size_t>(count) * slot_bytes);
+        args.claim_count = static_cast<cl_int>(count);
+        set_args(kernel, args);
+        BusySpan busy;
+        device_.launch(kernel, static_cast<std::size_t>(count * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
+        ++costs_.launches;
+        device_.wait();
+        queue.enqueueReadBuffer(args.stripe_values, CL_FALSE, count * sizeof(cl_int), count * sizeof(cl_int),
+                                values.data());
+        // The block's bottom row, where its last stripe met the band here.
+        if (high == stripes - 1) {
+          bottom_row.last = last_of(high);
+          bottom_row.slot.resize(bus_slot_bytes(geometry_, static_cast<std::uint64_t>(bottom_row.last)));
+          const std::uint64_t at = slots_at + static_cast<std::uint64_t>((count - 1) % tile.slots) * slot_bytes;
+          queue.enqueueReadBuffer(args.bus, CL_FALSE, at, bottom_row.slot.size(), bottom_row.slot.data());
+        }
+        queue.finish();
+        costs_.kernel_seconds += busy.seconds();
+        for (std::int64_t s = low; s <= high; ++s) {
+          const std::size_t at = static_cast<std::size_t>(s);
+          tile_ends[at] = values[static_cast<std::size_t>(s - low)];
+          tile_lasts[at] = last_of(s);
+          costs_.cells += static_cast<std::uint64_t>(last_of(s) - first_of(s) + 1) *
+                          static_cast<std::uint64_t>(std::min(m, (s + 1) * h) - s * h);
+        }
+        // The block's value at its bottom row and the sweep's last column, +1 a column past
+        // its last stripe's last.
+        if (high == stripes - 1) {
+          bottom_row.value = tile_ends[static_cast<std::size_t>(high)];
+          out.value = bottom_row.value + (n - from - bottom_row.last);
+        }
+      }
+      if (below) below->send(std::move(bottom_row));
+      corner = row_value(geometry_, top_row, corner, columns);
+      ends.swap(tile_ends);
+      lasts.swap(tile_lasts);
+      previous = columns;
+    }
+    out.slot.resize(edge_bytes);
+    queue.enqueueReadBuffer(args.bus, CL_TRUE, 0, edge_bytes, out.slot.data());
+  } catch (const cl::Error& e) {
+    throw_opencl_error(e, "running bitpar's tiles on " + info.name);
+  }
+  return out;
+}
+
+}  // namespace levcl::detail

@@ -21,6 +21,9 @@
 //            the bus's bit and its other fixed costs once for twice the cells)
 //   UNROLL   1: a steady group's 32 steps unrolled whole; 0: runs of 8 in a loop, which
 //            NVIDIA builds in half the time (auto's choice while the other is not built)
+//   TILES    1: the launch is a tile of a sweep (cl/bitpar.h: its top row, corners and left
+//            edge from the host); 0: whole sweeps, whose kernel holds none of it (NVIDIA gave
+//            the kernel with both more registers: the motivating pair 0.30 -> 0.43 s)
 //   OWN_SLOTS  1: every stripe of the launch has a bus slot of its own: a stripe waits on
 //            the words of the stripe above themselves, and its progress is only the host's
 //            to read; 0: on the progress of the stripe above, as rings of slots used again
@@ -45,6 +48,9 @@
 #endif
 #ifndef OWN_SLOTS
 #define OWN_SLOTS 0
+#endif
+#ifndef TILES
+#define TILES 0
 #endif
 #if WORD_BITS == 64
 typedef ulong word_t;
@@ -128,7 +134,7 @@ typedef struct {
 inline bool incoming_word(Sweep* w, const Tables* tb, const int base, uint* word_p, uint* word_m, const bool may_wait) {
   *word_p = 0xffffffffu;
   *word_m = 0;
-  if (base + 1 > w->above_last) return true;
+  if ((!TILES && w->s == 0) || base + 1 > w->above_last) return true;
   volatile __global uint* bus = tb->bus;
 #if OWN_SLOTS
   ulong word = BUS_WORD(w->above, base >> 5);
@@ -392,11 +398,11 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
-    const int above_last = s == 0 ? sweep.top_last : (int)min((long)n, (long)r0 + band_hi);
+    const int above_last = s == 0 ? (TILES ? sweep.top_last : n) : (int)min((long)n, (long)r0 + band_hi);
     // A tile's stripe at its column 0 (cl/bitpar.h): the corner from the host, the deltas from
     // the edge of the tile to the left where the stripe reached it (its band began there).
-    const bool from_left = sweep.tiled && (first == 1 || s == 0);
-    const bool left_edge = sweep.tiled && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
+    const bool from_left = TILES && (first == 1 || s == 0);
+    const bool left_edge = TILES && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
 
     // This lane's rows r0 + WORD_BITS lane .., as match masks per symbol code.
     for (int c = 0; c < SIGMA; ++c) peq[c * LANES + lane] = 0;
@@ -448,7 +454,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.out_lane = out_lane;
     w.out_bit = out_bit;
     w.slot = sweep.bus_at + s % slots * words;
-    w.above = s == 0 ? sweep.top_at : sweep.bus_at + (s + slots - 1) % slots * words;
+    w.above = TILES && s == 0 ? sweep.top_at : sweep.bus_at + (s + slots - 1) % slots * words;
     w.last_stripe = last_stripe;
     w.pv = pv;
     w.mv = mv;
@@ -487,7 +493,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
         }
     if (lane == 0) {
       if (last_stripe) result[which] = bottom;
-      if (sweep.tiled) stripe_values[sweep.ends_at + s] = bottom;
+      if (TILES) stripe_values[sweeps[which].ends_at + s] = bottom;  // read again: nothing held through the sweep
       stripe_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
     }
     barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);

@@ -27,16 +27,15 @@ typedef struct {
   shared_int progress_at;            // its stripes' progress counters from progress[progress_at]
   shared_int corners_at;             // their top-left corners (stripes + 1) from top_left[corners_at]
   shared_int slots;                  // slots in its ring
-  // A tile of a sweep (bitpar_tiles.cpp: a sweep's rows in blocks over several devices, each
-  // block's columns in tiles), else zero. Stripe 0's top row: its slot at top_at, deltas of
-  // its own up to column top_last and +1 past it (0: row 0 of the matrix, a whole sweep's). A
-  // tile's stripes that start at its column 0 take their corner there from the host
+  // A tile of a sweep, in the kernels built with TILES (bitpar_tiles.cpp: a sweep's rows in
+  // blocks over several devices, each block's columns in tiles). Stripe 0's top row: its
+  // slot at top_at, deltas of its own up to column top_last and +1 past it. A tile's stripes
+  // that start at its column 0 take their corner there from the host
   // (stripe_values[lefts_at + s]) and, where they computed the tile to the left, their
   // vertical deltas from its edge (left_at; < 0: column 0 of the matrix); every stripe leaves
   // its last value, at its bottom row's last column, in stripe_values[ends_at + s].
   shared_long top_at, left_at;
   shared_int top_last;
-  shared_int tiled;
   shared_int lefts_at, ends_at;
 } BitparSweep;
 

@@ -9,6 +9,10 @@
 #include "bitpar_common.cl"
 #include "workgroup_flags.cl"
 
+#ifndef TILES
+#define TILES 0  // 1: the launch is a tile of a sweep (cl/bitpar.h, bitpar.cl)
+#endif
+
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void bitpar_vector(__global const uchar* restrict codes, __global const BitparSweep* restrict sweeps,
                    __global const int* restrict claims, const int claim_count, volatile __global uchar* bus,
@@ -31,15 +35,15 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
-    const int above_last = s == 0 ? sweep.top_last : (int)min((long)n, (long)r0 + band_hi);
+    const int above_last = s == 0 ? (TILES ? sweep.top_last : 0) : (int)min((long)n, (long)r0 + band_hi);
     const int count = last - first + 1;
     for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
     for (int i = r0; i < r1; ++i) peq[a[i] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);
 
     // D'[r0][first - 1]; a tile's stripe at its column 0 takes it from the host, and its
     // deltas there from the edge of the tile to the left where it reached it (cl/bitpar.h).
-    const bool from_left = sweep.tiled && (first == 1 || s == 0);
-    const bool left_edge = sweep.tiled && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
+    const bool from_left = TILES && (first == 1 || s == 0);
+    const bool left_edge = TILES && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
     const int corner = from_left ? stripe_values[sweep.lefts_at + s] : s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row
@@ -108,7 +112,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
         bus[sweep.edge_at + r0 + i] = (uchar)((p[i / 64] >> (i % 64) & 1) | (q[i / 64] >> (i % 64) & 1) << 1);
     }
     if (last_stripe) result[which] = bottom;
-    if (sweep.tiled) stripe_values[sweep.ends_at + s] = bottom;
+    if (TILES) stripe_values[sweep.ends_at + s] = bottom;
     publish_progress(&progress[s], INT_MAX);  // done: every wait on this stripe is met
   }
 }

@@ -195,12 +195,13 @@ std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
 }
 std::uint64_t bus_word_bytes(Geometry geometry) { return geometry == Geometry::lanes ? 8 : 1; }
 
-cl::Kernel& BitparSweeps::kernel(bool own_slots) {
-  cl::Kernel*& kept = kernels_[own_slots ? 1 : 0];
+cl::Kernel& BitparSweeps::kernel(bool own_slots, bool tiles) {
+  cl::Kernel*& kept = kernels_[(own_slots ? 1 : 0) + (tiles ? 2 : 0)];
   if (!kept) {  // built, and checked against the device, once (a check costs queries of the driver)
     const bool lanes_geometry = geometry_ == Geometry::lanes;
     kept = &device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector",
-                           kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : ""));
+                           kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : "") +
+                               (tiles ? " -DTILES=1" : ""));
     device_.check_launch(*kept, static_cast<std::size_t>(lanes_));
   }
   return *kept;
@@ -589,7 +590,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     // their own, the slots' words too (cl/bitpar.h).
     queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
                             static_cast<std::size_t>(corners) * sizeof(cl_ulong));
-    cl::Kernel& kernel = this->kernel(own_slots);
+    cl::Kernel& kernel = this->kernel(own_slots, false);
     if (geometry_ == Geometry::lanes && own_slots && edges_at > 0)
       queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, 0,
                               static_cast<std::size_t>(edges_at));

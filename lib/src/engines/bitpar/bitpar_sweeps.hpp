@@ -188,14 +188,14 @@ class BitparSweeps {
   std::uint64_t bus_budget_;
   std::int64_t lanes_, height_;
   // The kernel of a launch whose stripes have bus slots of their own, or rings (bitpar.cl's
-  // OWN_SLOTS; bitpar_vector.cl has one kernel for both).
-  cl::Kernel& kernel(bool own_slots);
+  // OWN_SLOTS; bitpar_vector.cl has one kernel for both), of whole sweeps or of a tile (TILES).
+  cl::Kernel& kernel(bool own_slots, bool tiles);
   // Whether a launch of this work runs on slots of their own where it can (the parameter `own`).
   bool own_slots_for(const BandWork& work) const;
   // The stripes a launch of this work keeps at work at once, on average over its chain.
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
-  std::array<cl::Kernel*, 2> kernels_{};  // through progress, with slots of their own
+  std::array<cl::Kernel*, 4> kernels_{};  // through progress, with slots of their own; then the same of tiles
   cl::Buffer codes_;  // a, a reversed, b, b reversed
   std::optional<DeviceCounters> progress_;
   GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_, stripe_values_;

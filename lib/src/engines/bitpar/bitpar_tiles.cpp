@@ -5,11 +5,13 @@
 // stripes that meet the band there, each taking its top row, corner and left column from
 // what came before (cl/bitpar.h): the values are those of the whole sweep on one device.
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cstring>
 
 #include "cl/workgroup_flags.h"
 #include "engines/bitpar/bitpar_sweeps.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
 #include "runtime/log.hpp"
 
@@ -74,6 +76,9 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
   std::int64_t corner = top;  // the block's top row at the tile's column 0: D[top][0] = top
   std::int64_t previous = 0;  // the tile before's columns
   BlockEdge out;
+  const auto started = std::chrono::steady_clock::now();
+  double waited = 0, kernels = 0;  // on the block above, and the launches' device time
+  std::int64_t launches = 0;
   try {
     BitparArgs args;
     args.codes = codes_;
@@ -94,7 +99,9 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
 
     for (std::int64_t from = 0; from < n; from += tile_columns) {
       const std::int64_t columns = std::min(tile_columns, n - from);
+      const auto asked = std::chrono::steady_clock::now();
       const TileRow top_row = above ? above->receive() : TileRow{};
+      waited += seconds_since(asked);
       // The band's diagonals in the tile's rows and columns; each stripe's columns there.
       const std::int64_t lo = sweep.band_lo - from + top, hi = sweep.band_hi - from + top;
       const auto first_of = [&](std::int64_t s) { return std::max<std::int64_t>(1, s * h + 1 + lo); };
@@ -123,7 +130,6 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         tile.top_last = static_cast<cl_int>(low == 0 ? top_row.last : 0);
         tile.edge_at = edge_words(skipped);
         tile.left_at = from == 0 ? -1 : tile.edge_at;
-        tile.tiled = 1;
         tile.lefts_at = 0;
         tile.ends_at = static_cast<cl_int>(count);
         // The corners of the stripes that start at column 0: on the top row, down the
@@ -149,7 +155,7 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         const bool own = own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
                                                       Band{tile.band_lo, tile.band_hi})) &&
                          tile.slots == tile.stripes;
-        cl::Kernel& kernel = this->kernel(own);
+        cl::Kernel& kernel = this->kernel(own, true);
         queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
         queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
         if (tile.top_last > 0)
@@ -179,6 +185,8 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         }
         queue.finish();
         costs_.kernel_seconds += busy.seconds();
+        kernels += busy.seconds();
+        ++launches;
         for (std::int64_t s = low; s <= high; ++s) {
           const std::size_t at = static_cast<std::size_t>(s);
           tile_ends[at] = values[static_cast<std::size_t>(s - low)];
@@ -204,6 +212,10 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running bitpar's tiles on " + info.name);
   }
+  log().debug("bitpar: {} block of stripes {} .. {} on {}: {} tiles of {} columns launched, {:.2f} ms waiting on the "
+              "block above, kernels {:.2f} ms, {:.2f} ms in all",
+              which == Halves::backward ? "backward" : "forward", rows.first, rows.first + rows.count - 1, info.name,
+              launches, tile_columns, 1e3 * waited, 1e3 * kernels, 1e3 * seconds_since(started));
   return out;
 }
 

@@ -6,8 +6,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <condition_variable>
+#include <deque>
 #include <functional>
+#include <future>
 #include <map>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
@@ -273,6 +277,85 @@ TEST_CASE("one long pair over three and four devices: each sweep's rows in block
         }
       }
     }
+  }
+}
+
+// PartLinks between contexts of one process, as levcl-mpi's ranks would be: a queue of bytes
+// from each part to each.
+class Queues {
+ public:
+  explicit Queues(std::size_t parts) : parts_(parts), boxes_(parts * parts) {}
+  levcl::PartLinks links(std::size_t part) {
+    levcl::PartLinks l;
+    l.part = part;
+    l.parts = parts_;
+    l.send = [this, part](std::size_t to, std::string bytes) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      boxes_[part * parts_ + to].push_back(std::move(bytes));
+      ready_.notify_all();
+    };
+    l.receive = [this, part](std::size_t from) {
+      std::unique_lock<std::mutex> lock(mutex_);
+      auto& box = boxes_[from * parts_ + part];
+      ready_.wait(lock, [&box] { return !box.empty(); });
+      std::string bytes = std::move(box.front());
+      box.pop_front();
+      return bytes;
+    };
+    return l;
+  }
+
+ private:
+  std::size_t parts_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::vector<std::deque<std::string>> boxes_;
+};
+
+TEST_CASE("one long pair over four contexts, each a part of its rows (levcl-mpi's ranks); a part that fails is named") {
+  std::mt19937_64 rng(67);
+  const std::string a = levcl::test::random_string(rng, 40001, 4), b = levcl::test::mutate(rng, a, 0.3, 4);
+  const std::int64_t expected = levcl::Context().distance(a, b, "cpu-bitpar").distance;
+  const auto spread = [&](std::vector<levcl::Context>& contexts, const levcl::Options& options) {
+    Queues queues(contexts.size());
+    std::vector<levcl::PartLinks> links;
+    for (std::size_t p = 0; p < contexts.size(); ++p) links.push_back(queues.links(p));
+    std::vector<levcl::Context::RowParts> parts(contexts.size());
+    for (std::size_t p = 1; p < contexts.size(); ++p) parts[p] = contexts[p].row_parts(a, b, links[p]);
+    std::vector<std::future<void>> running;
+    int asked = 0;
+    const auto ask = [&](const std::string& variant, const levcl::Params& params, std::int64_t bound) {
+      ++asked;
+      for (auto& share : running) share.get();
+      running.clear();
+      for (std::size_t p = 1; p < contexts.size(); ++p)
+        running.push_back(std::async(std::launch::async, [&, p, variant, params, bound] { parts[p](variant, params, bound); }));
+    };
+    const levcl::Result r = contexts[0].distance(a, b, options, links[0], ask);
+    for (auto& share : running) share.get();
+    CHECK(asked >= 1);
+    return r;
+  };
+  std::vector<levcl::Context> contexts(4);
+  for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
+    for (const std::int64_t tiles : {1, 5}) {
+      CAPTURE(k);
+      CAPTURE(tiles);
+      const levcl::Result r = spread(contexts, levcl::Options{"bitpar-vector", {{"tiles", tiles}}, k});
+      CHECK(r.distance == (k == expected - 1 ? -1 : expected));
+      CHECK(r.device.find("3 more parts") != std::string::npos);
+    }
+  }
+  // Part 2's device cannot be found: the error names the part, and nothing waits forever.
+  std::vector<levcl::Context> failing(4);
+  for (const std::size_t p : {0, 1, 3}) failing[p].device();  // found now; part 2's when first needed, below
+  const levcl::test::ScopedEnv env("LEVCL_DEVICE", "no-such-device");
+  try {
+    spread(failing, levcl::Options{"bitpar-vector"});
+    FAIL("no error");
+  } catch (const levcl::Error& e) {
+    CHECK(e.code() == levcl::ErrorCode::device_not_found);
+    CHECK(std::string(e.what()).find("part 2") != std::string::npos);
   }
 }
 

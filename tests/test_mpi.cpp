@@ -1,5 +1,6 @@
 // levcl-mpi under mpirun: every batch mode's output, with -np 2 and -np 3, byte for byte what
-// one levcl process prints; a single pair, and a long one split over ranks 0 and 1; a rank
+// one levcl process prints; a single pair, a long one split over ranks 0 and 1 and one over
+// three and four ranks; a rank
 // that cannot open its device ends the job naming it, with levcl's exit code and only
 // complete lines printed.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
@@ -133,6 +134,38 @@ TEST_CASE("a long pair split over ranks 0 and 1: the backward half on rank 1, th
   INFO("stderr: " << r.err);
   CHECK(r.status == 2);
   CHECK(r.err.find("levcl-mpi: error: rank 1: ") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("a long pair over three and four ranks: a block of a sweep's rows each, the distance levcl's") {
+  std::mt19937_64 rng(13);
+  const std::string a = levcl::test::random_string(rng, 40000, 4);
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {a, levcl::test::mutate(rng, a, 0.3, 4)},
+      {a.substr(0, 36001), levcl::test::mutate(rng, a, 0.02, 4)},
+  };
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const std::string files = quote(write_file("mpi-parts-a" + std::to_string(k), pairs[k].first)) + " " +
+                              quote(write_file("mpi-parts-b" + std::to_string(k), pairs[k].second));
+    const Output one = levcl_cli("--variant bitpar-vector " + files);
+    REQUIRE_MESSAGE(one.status == 0, one.err);
+    for (const int ranks : {3, 4}) {
+      const Output many = mpi(ranks, "-v --variant bitpar-vector --param tiles=3 " + files);
+      INFO("levcl-mpi -np " << ranks << "\nstderr: " << many.err);
+      CHECK(many.status == 0);
+      CHECK(many.out == one.out);
+      CHECK(many.err.find("over " + std::to_string(ranks) + " parts") != std::string::npos);
+    }
+  }
+  // Rank 2 fails to open its device when first asked for its share: the job says so.
+  const std::string files = quote(write_file("mpi-parts-a0", pairs[0].first)) + " " +
+                            quote(write_file("mpi-parts-b0", pairs[0].second));
+  const std::string program = quote(LEVCL_PATH(LEVCL_MPI_CLI));
+  const Output r = run_shell(kMpirun + " -np 2 " + program + " --variant bitpar-vector " + files +
+                             " : -np 1 env LEVCL_DEVICE=99:0 " + program + " --variant bitpar-vector " + files);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("levcl-mpi: error: rank 2: ") != std::string::npos);
   CHECK(r.out.empty());
 }
 

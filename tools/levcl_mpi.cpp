@@ -6,8 +6,9 @@
 // names or else among the host's GPUs (the ranks of one host take them in turn), else on
 // the default device. A single pair runs on rank 0, but one its
 // engine splits in two halves meeting at the middle column (bitpar's sweeps, pairs of 2^30
-// cells or more): there rank 1 computes the backward half side by side with rank 0's
-// forward one.
+// cells or more): there, over two ranks, rank 1 computes the backward half side by side with
+// rank 0's forward one; over more, every rank computes a block of a sweep's rows, handing its
+// bottom rows to the rank below tile by tile (Context::row_parts).
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
@@ -21,6 +22,7 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -36,7 +38,8 @@
 namespace levcl::tools {
 namespace {
 
-constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPair = 5, kTagHalf = 6, kTagHalfRow = 7;
+constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPair = 5, kTagHalf = 6, kTagHalfRow = 7,
+              kTagPartsPair = 8, kTagPartsBand = 9, kTagPartRows = 10;
 
 // Bytes between two ranks: their count, then parts of at most 1 GiB (MPI counts are ints).
 // Messages of one tag between two ranks arrive in the order sent.
@@ -78,6 +81,12 @@ class PendingSend {
     if (!requests_.empty()) MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
     requests_.clear();
   }
+  bool done() {
+    int all = 1;
+    if (!requests_.empty()) MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &all, MPI_STATUSES_IGNORE);
+    if (all) requests_.clear();
+    return all != 0;
+  }
 
  private:
   std::string bytes_;
@@ -94,6 +103,28 @@ std::string receive_bytes(int from, int tag) {
   });
   return bytes;
 }
+
+// The ranks as the parts of one long pair spread over them (levcl::PartLinks): a rank's
+// bytes to another go out without waiting (a block's rows while it computes the next tile),
+// kept until sent; received in the order sent.
+class RankLinks {
+ public:
+  RankLinks(int rank, int ranks) {
+    links_.part = static_cast<std::size_t>(rank);
+    links_.parts = static_cast<std::size_t>(ranks);
+    links_.send = [this](std::size_t to, std::string bytes) {
+      while (!out_.empty() && out_.front()->done()) out_.pop_front();
+      out_.push_back(std::make_unique<PendingSend>());
+      out_.back()->start(std::move(bytes), static_cast<int>(to), kTagPartRows);
+    };
+    links_.receive = [](std::size_t from) { return receive_bytes(static_cast<int>(from), kTagPartRows); };
+  }
+  const PartLinks& links() const { return links_; }
+
+ private:
+  PartLinks links_;
+  std::deque<std::unique_ptr<PendingSend>> out_;  // waited for as they go
+};
 
 // With -vv, a line on standard error about this rank's messages (the library's log says
 // nothing of them): where the time of a pair split between ranks goes.
@@ -184,6 +215,11 @@ void serve(const CommandOptions& o, const std::string& device) {
   std::optional<Options> settings;
   std::string pair_a, pair_b;
   Context::BackwardHalf halves;  // of pair_a and pair_b
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  RankLinks links(rank, ranks);
+  Context::RowParts parts;  // this rank's share of pair_a and pair_b spread over the ranks
   for (;;) {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
@@ -203,6 +239,25 @@ void serve(const CommandOptions& o, const std::string& device) {
       debug_line(o.verbosity, "the pair (" + std::to_string(pair_a.size()) + " x " + std::to_string(pair_b.size()) +
                                   ") received in " + std::to_string(received) + " s, its halves ready in " +
                                   std::to_string(seconds_since(start) - received) + " s");
+      continue;
+    }
+    if (status.MPI_TAG == kTagPartsPair) {
+      parts = nullptr;  // its share holds the strings that change now
+      pair_a = receive_bytes(0, kTagPartsPair);
+      pair_b = receive_bytes(0, kTagPartsPair);
+      try {
+        parts = here.context().row_parts(pair_a, pair_b, links.links());
+      } catch (const Error& e) {  // its answer to each band
+        parts = Context::failing_parts(links.links(), e);
+      }
+      continue;
+    }
+    if (status.MPI_TAG == kTagPartsBand) {
+      const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagPartsBand));
+      const auto start = std::chrono::steady_clock::now();
+      parts(q.variant, q.params, q.bound);
+      debug_line(o.verbosity, "its share of the band of bound " + std::to_string(q.bound) + " computed and sent in " +
+                                  std::to_string(seconds_since(start)) + " s");
       continue;
     }
     if (status.MPI_TAG == kTagHalf) {
@@ -282,9 +337,12 @@ class MpiRunner final : public BatchRunner {
   }
   int ranks() const { return ranks_; }
 
-  // A pair its engine splits: rank 1 gets the strings once, when first asked for a half.
+  // A pair its engine splits: over two ranks, rank 1 gets the strings once, when first asked
+  // for a half; over more, each rank a part of its rows, every rank gets them when first
+  // asked for its share.
   Result distance(std::string_view a, std::string_view b, const Options& settings) override {
     if (ranks_ < 2) return BatchRunner::distance(a, b, settings);
+    if (ranks_ > 2) return over_ranks(a, b, settings);
     bool sent = false;
     return context().distance(a, b, settings, [&](const std::string& variant, const Params& params, std::int64_t bound) {
       if (!sent) {
@@ -300,6 +358,30 @@ class MpiRunner final : public BatchRunner {
       if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
       return reply.edge;
     });
+  }
+
+  Result over_ranks(std::string_view a, std::string_view b, const Options& settings) {
+    RankLinks links(0, ranks_);
+    bool sent = false;
+    try {
+      return context().distance(a, b, settings, links.links(), [&](const std::string& variant, const Params& params,
+                                                                    std::int64_t bound) {
+        if (!sent) {
+          for (int r = 1; r < ranks_; ++r) {
+            send_bytes(a, r, kTagPartsPair);
+            send_bytes(b, r, kTagPartsPair);
+          }
+          sent = true;
+        }
+        const std::string request = HalfRequest{variant, params, bound}.encode();
+        for (int r = 1; r < ranks_; ++r) send_bytes(request, r, kTagPartsBand);
+        debug_line(verbosity_, "every rank asked for its share of the band of bound " + std::to_string(bound));
+      });
+    } catch (const Error& e) {  // the library names a part: here, the rank
+      const std::string what = e.what();
+      if (what.rfind("part ", 0) == 0) throw Error(e.code(), "rank " + what.substr(5));
+      throw;
+    }
   }
 
   // Rank 0's share: computed on its thread; the results come back through finished().

@@ -65,6 +65,16 @@ class LEVCL_API Error : public std::runtime_error {
 // needs (auto chooses the variant per pair, so it takes scoped parameters only).
 using Params = std::map<std::string, std::int64_t>;
 
+// How the parts of one long pair spread over several processes (levcl-mpi's ranks) reach
+// each other: this one is part `part` of `parts`; send(to, bytes) and receive(from) carry
+// bytes between two parts, received in the order sent (Context::distance with links,
+// Context::row_parts). receive blocks until bytes come.
+struct PartLinks {
+  std::size_t part = 0, parts = 1;
+  std::function<void(std::size_t to, std::string bytes)> send;
+  std::function<std::string(std::size_t from)> receive;
+};
+
 // Parses "KEY=VALUE" into params (throws invalid_argument when malformed).
 LEVCL_API void parse_param(std::string_view key_value, Params& params);
 
@@ -368,6 +378,24 @@ class LEVCL_API Context {
   // computes the edge for its bound, the strings uploaded once for every band of one variant
   // and parameters. a, b and this context must outlive it.
   BackwardHalf backward_halves(std::string_view a, std::string_view b);
+
+  // One long pair over three processes or more (levcl-mpi's ranks), each a part of its rows,
+  // as a context over several devices spreads it over them: where the engine that
+  // distance() would run spreads a pair's rows (bitpar and bitpar-vector: each sweep's rows in
+  // blocks, one a part, their bottom rows handed to the part below tile by tile), this
+  // context is part 0 (links.part), and `ask` has every other part run its RowParts (from
+  // row_parts() of the same strings) with the variant, parameters and bound given, once per
+  // band tried; their answers come through `links`. Otherwise neither is used. The result is
+  // distance()'s; an error of another part names it.
+  using RowParts = std::function<void(const std::string& variant, const Params& params, std::int64_t bound)>;
+  Result distance(std::string_view a, std::string_view b, const Options& options, const PartLinks& links,
+                  const RowParts& ask);
+  // Part links.part's share of a and b on this context's device: each call computes its
+  // block of a band and sends it, or its error, to part 0; the strings uploaded once for every
+  // band of one variant and parameters. a, b, links and this context must outlive it.
+  RowParts row_parts(std::string_view a, std::string_view b, const PartLinks& links);
+  // A part that cannot run (its context could not be made): each band answered with `error`.
+  static RowParts failing_parts(const PartLinks& links, const Error& error);
 
   // Edit distances of many pairs in one call: no copies per pair, few launches. "auto"
   // sends the pairs to a batch engine (a variant with Capability::batch, such as

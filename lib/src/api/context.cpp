@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <future>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "api/context_impl.hpp"
 #include "runtime/clock.hpp"
 #include "api/input_rules.hpp"
+#include "engines/part_messages.hpp"
 #include "engines/registry.hpp"
 #include "levcl/tuning.hpp"
 #include "runtime/log.hpp"
@@ -186,7 +188,7 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
 }
 
 Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                          const detail::FarEdge* backward, const std::vector<detail::OpenDevice*>* devices) {
+                          const Spread& spread) {
   const std::string_view a = pair.a(), b = pair.b();
   // No distance exceeds the longer length; a bound below the length difference is
   // already known to be passed, with no engine run at all.
@@ -200,10 +202,8 @@ Result Context::Impl::run(const Plan& plan, const detail::DivergenceSample& pair
   Result result;
   if (bounded && difference > call.max_distance)
     result.distance = call.max_distance + 1;
-  else if (backward)
-    result = plan.variant->spread_distance(*plan.device, *backward, call);
-  else if (devices)
-    result = plan.variant->spread_rows(*devices, call);
+  else if (spread)
+    result = spread(call);
   else
     result = plan.variant->distance.run(plan.device, call);
   const double elapsed = detail::seconds_since(start);
@@ -296,23 +296,38 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       metered.push_back(std::unique_ptr<CallGuard>(new CallGuard(member.impl_->start_call(1))));
     }
     const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
-    if (splits(plan, a, b) && members.size() > 2 && plan.variant->spread_rows) {
-      // Every device runs the same configuration, so that all split the rows alike.
-      std::vector<detail::OpenDevice*> devices;
-      std::string labels;
-      for (std::size_t k = 0; k < members.size(); ++k) {
-        devices.push_back(k == 0 ? plan.device
-                                 : members[k].impl_->plan(plan.variant->info.name, Capability::distance, plan.params).device);
-        labels += (k == 0 ? "" : ", ") + member_label(k);
+    const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
+    if (splits(plan, a, b) && members.size() > 2 && plan.variant->lead_rows) {
+      // Every device a part, each running the same configuration so that all split the rows
+      // alike; the others' shares of each band on threads of their own.
+      detail::Mailboxes mail(members.size());
+      std::vector<PartLinks> links;
+      for (std::size_t k = 0; k < members.size(); ++k) links.push_back(mail.links(k));
+      std::vector<Impl::RowShare> follow(members.size());
+      std::string labels = member_label(0);
+      for (std::size_t k = 1; k < members.size(); ++k) {
+        const Plan same = members[k].impl_->plan(plan.variant->info.name, Capability::distance, plan.params);
+        follow[k] = same.variant->follow_rows(*same.device, links[k], detail::Call{pair, same.params, longest, same.cancel});
+        labels += ", " + member_label(k);
       }
-      result = Impl::run(plan, pair, options.max_distance, nullptr, &devices);
+      std::vector<std::future<void>> running;
+      const auto ask = [&](std::int64_t bound) {
+        for (auto& share : running) share.get();  // the band before's, done once part 0 has their answers
+        running.clear();
+        for (std::size_t k = 1; k < members.size(); ++k)
+          running.push_back(std::async(std::launch::async, [&follow, k, bound] { follow[k](bound); }));
+      };
+      result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
+        return plan.variant->lead_rows(*plan.device, links[0], ask, call);
+      });
       name_plan(*result, plan, labels);
     } else if (splits(plan, a, b)) {
       // The second device runs the same configuration, so that both split the rows alike.
       const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      const detail::FarEdge backward =
-          same.variant->backward_edges(*same.device, detail::Call{pair, same.params, static_cast<std::int64_t>(std::max(a.size(), b.size())), same.cancel});
-      result = Impl::run(plan, pair, options.max_distance, &backward);
+      const detail::FarEdge backward = same.variant->backward_edges(*same.device, detail::Call{pair, same.params, longest, same.cancel});
+      result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
+        return plan.variant->spread_distance(*plan.device, backward, call);
+      });
       name_plan(*result, plan, member_label(0) + ", " + member_label(1));
     }
   }
@@ -337,12 +352,72 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
   if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
   const detail::FarEdge far = [&](std::int64_t bound) { return backward(plan.variant->info.name, plan.params, bound); };
-  Result result = Impl::run(plan, pair, options.max_distance, &far);
+  Result result = Impl::run(plan, pair, options.max_distance,
+                            [&](const detail::Call& call) { return plan.variant->spread_distance(*plan.device, far, call); });
   Impl::name_plan(result, plan, plan.device->info().name + ", the backward half elsewhere");
   detail::log().info("{}: distance {} of {} x {} split, the backward half elsewhere, in {:.6f} s ({} cells, {} launches)",
                      result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
                      result.costs.launches);
   return result;
+}
+
+Result Context::distance(std::string_view a, std::string_view b, const Options& options, const PartLinks& links,
+                         const RowParts& ask) {
+  check_options(options, Capability::distance);  // before any device work
+  detail::check_length(a, b);
+  if (detail::has_input_rules(options))
+    return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
+                    detail::without_input_rules(options), links, ask);
+  if (!impl_->members.empty() || links.parts < 3) return distance(a, b, options);
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  const auto metered = impl_->start_call(1);
+  const detail::DivergenceSample pair(a, b);
+  std::optional<detail::StringsAhead> ahead;
+  const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
+  if (!Impl::splits(plan, a, b) || !plan.variant->lead_rows) return Impl::run_here(plan, pair, options.max_distance);
+  const auto asked = [&](std::int64_t bound) { ask(plan.variant->info.name, plan.params, bound); };
+  Result result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
+    return plan.variant->lead_rows(*plan.device, links, asked, call);
+  });
+  Impl::name_plan(result, plan, plan.device->info().name + ", the rest of the rows over " + std::to_string(links.parts - 1) + " more parts");
+  detail::log().info("{}: distance {} of {} x {} over {} parts in {:.6f} s ({} cells, {} launches)", result.variant,
+                     result.distance, a.size(), b.size(), links.parts, result.costs.seconds, result.costs.cells,
+                     result.costs.launches);
+  return result;
+}
+
+Context::RowParts Context::row_parts(std::string_view a, std::string_view b, const PartLinks& links) {
+  detail::check_length(a, b);
+  // The share of the variant and parameters last asked for: the strings uploaded once for
+  // every band of them.
+  struct Kept {
+    std::string variant;
+    Params params;
+    Impl::RowShare share;
+  };
+  const auto kept = std::make_shared<std::optional<Kept>>();
+  return [this, a, b, &links, kept](const std::string& variant, const Params& params, std::int64_t bound) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const auto metered = impl_->start_call(1);
+    try {
+      if (!*kept || (*kept)->variant != variant || (*kept)->params != params) {
+        kept->reset();
+        const detail::DivergenceSample pair(a, b);
+        const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
+        if (!plan.device || !plan.variant->follow_rows)
+          throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not spread a pair's rows over parts");
+        kept->emplace(Kept{variant, params, plan.variant->follow_rows(*plan.device, links, detail::Call{pair, plan.params, bound, plan.cancel})});
+      }
+    } catch (const std::exception& e) {
+      detail::tell_failure(links, e);
+      return;
+    }
+    (*kept)->share(bound);
+  };
+}
+
+Context::RowParts Context::failing_parts(const PartLinks& links, const Error& error) {
+  return [&links, error](const std::string&, const Params&, std::int64_t) { detail::tell_failure(links, error); };
 }
 
 Context::BackwardHalf Context::backward_halves(std::string_view a, std::string_view b) {

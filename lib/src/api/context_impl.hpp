@@ -2,6 +2,9 @@
 // (distances.cpp) and alignments (alignment/alignment.cpp).
 #pragma once
 
+#include <condition_variable>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -73,10 +76,13 @@ struct Context::Impl {
 
   // One pair under a plan: distance (or -1 above max_distance, when >= 0) and its costs;
   // the rest of the Result is left to the caller. Safe on many threads at once for the CPU
-  // variants. With `backward`, split: the backward half's edge from it (the variant's spread);
-  // with `devices`, over them all (the variant's spread_rows; the plan's device first).
+  // variants. With `spread`, the variant's run over more than this device (its halves, or its
+  // rows' parts) instead of distance.run: spread(call).
+  using Spread = std::function<Result(const detail::Call& call)>;
+  // Another part's share of a pair's band (Variant::follow_rows), called with its bound.
+  using RowShare = std::function<void(std::int64_t bound)>;
   static Result run(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance,
-                    const detail::FarEdge* backward = nullptr, const std::vector<detail::OpenDevice*>* devices = nullptr);
+                    const Spread& spread = nullptr);
   // One pair under a plan on this context's device (or the CPU), its result named and logged.
   static Result run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // One pair under auto's plan: on the host instead while the device would first have to
@@ -94,12 +100,29 @@ struct Context::Impl {
 
   // One pair on a context of several devices: where the pair fills a device
   // (kSinglePairCells) and its engine can spread it, over the first two (the engine's two
-  // halves), or over them all where there are more and the engine can (spread_rows); else on
-  // the first.
+  // halves), or over them all where there are more and the engine can (its rows' parts,
+  // lead_rows and follow_rows); else on the first.
   Result distance_over_devices(std::string_view a, std::string_view b, const Options& options);
 };
 
 namespace detail {
+// PartLinks between the parts of one process (a context's devices, each on a thread of its
+// own): a queue of bytes from each part to each (several_devices.cpp).
+class Mailboxes {
+ public:
+  explicit Mailboxes(std::size_t parts);
+  PartLinks links(std::size_t part);
+
+ private:
+  struct Box {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<std::string> bytes;
+  };
+  std::size_t parts_;
+  std::vector<std::unique_ptr<Box>> boxes_;  // from * parts + to
+};
+
 // A batch over the context's several devices (Impl::members): shares of the batch, each a
 // sample of it, dealt to the devices as they finish their last (one a device where they
 // are alike); the parts put back in input order. Call under the lock, with the call started.

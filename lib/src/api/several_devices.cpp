@@ -105,6 +105,31 @@ struct Devices {
 
 }  // namespace
 
+Mailboxes::Mailboxes(std::size_t parts) : parts_(parts) {
+  for (std::size_t k = 0; k < parts * parts; ++k) boxes_.push_back(std::make_unique<Box>());
+}
+
+PartLinks Mailboxes::links(std::size_t part) {
+  PartLinks links;
+  links.part = part;
+  links.parts = parts_;
+  links.send = [this, part](std::size_t to, std::string bytes) {
+    Box& box = *boxes_[part * parts_ + to];
+    std::lock_guard<std::mutex> lock(box.mutex);
+    box.bytes.push_back(std::move(bytes));
+    box.ready.notify_one();
+  };
+  links.receive = [this, part](std::size_t from) {
+    Box& box = *boxes_[from * parts_ + part];
+    std::unique_lock<std::mutex> lock(box.mutex);
+    box.ready.wait(lock, [&box] { return !box.bytes.empty(); });
+    std::string bytes = std::move(box.bytes.front());
+    box.bytes.pop_front();
+    return bytes;
+  };
+  return links;
+}
+
 BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options) {
   const auto start = std::chrono::steady_clock::now();

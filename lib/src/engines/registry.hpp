@@ -129,10 +129,18 @@ struct Variant {
   // as distance.run. Both null where it cannot split.
   std::function<Result(OpenDevice& device, const FarEdge& backward, const Call& call)> spread_distance;
   std::function<FarEdge(OpenDevice& device, const Call& call)> backward_edges;
-  // A pair over several devices of one process at once (bitpar: each sweep's rows in blocks,
-  // a block a device, their bottom rows handed down tile by tile); as distance.run. Null where
-  // the family cannot.
-  std::function<Result(const std::vector<OpenDevice*>& devices, const Call& call)> spread_rows;
+  // A pair over several parts, each a share of its rows (bitpar: each sweep's rows in blocks,
+  // a part's block each, their bottom rows handed down tile by tile through `links`): the
+  // devices of a context over several, or processes (levcl-mpi's ranks). Part 0 computes the
+  // distance, as distance.run, `ask(bound)` having every other part run its share of each
+  // band it tries; any other part gets follow_rows' share, called with each bound asked (the
+  // strings uploaded at the first), its answer sent to part 0. Both null where the family
+  // cannot.
+  std::function<Result(OpenDevice& device, const PartLinks& links, const std::function<void(std::int64_t)>& ask,
+                       const Call& call)>
+      lead_rows;
+  std::function<std::function<void(std::int64_t bound)>(OpenDevice& device, const PartLinks& links, const Call& call)>
+      follow_rows;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

@@ -8,14 +8,12 @@
 #include <array>
 #include <chrono>
 #include <climits>
-#include <condition_variable>
-#include <deque>
+#include <cstring>
 #include <exception>
+#include <functional>
 #include <future>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -23,6 +21,7 @@
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/divergence.hpp"
+#include "engines/part_messages.hpp"
 #include "engines/registry.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/device_buffers.hpp"
@@ -203,118 +202,161 @@ FarEdge bitpar_backward_edges(Geometry geometry, OpenDevice& device, const Call&
   };
 }
 
-// A block's bottom rows handed to the block below on another thread of this process.
-class QueuedRows final : public RowLink {
+// ---------------------------------------------------------------------------------------
+// One pair over several parts (devices of one process, or processes: Variant::lead_rows)
+
+// A part's share of a band: the sweeps' blocks dealt to the parts in order, the forward
+// sweep's to the first half (the odd part its), a block a part, each in `tiles` tiles of
+// columns a block of its sweep; parts past a sweep's stripes idle.
+struct PartJob {
+  Halves which = Halves::forward;
+  SweepBlock rows;
+  std::int64_t tile_columns = 0;
+  bool above = false, below = false;  // a block of the same sweep above it, below it
+};
+std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::size_t parts, std::int64_t tiles) {
+  std::vector<PartJob> jobs(parts);
+  const std::size_t forward_parts = (parts + 1) / 2;
+  for (std::size_t w = 0; w < 2; ++w) {
+    const BitparSweep& sweep = sweeps[w];
+    const std::size_t first = w == 0 ? 0 : forward_parts, its = w == 0 ? forward_parts : parts - forward_parts;
+    const std::int64_t blocks = std::min<std::int64_t>(static_cast<std::int64_t>(its), sweep.stripes);
+    const std::int64_t tile_count = blocks == 1 ? 1 : tiles * blocks;
+    const std::int64_t tile_columns = (sweep.n + tile_count - 1) / tile_count / 32 * 32 + 32;
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t from = sweep.stripes * b / blocks, to = sweep.stripes * (b + 1) / blocks;
+      jobs[first + static_cast<std::size_t>(b)] = {w == 0 ? Halves::forward : Halves::backward, SweepBlock{from, to - from},
+                                                   tile_columns, b > 0, b + 1 < blocks};
+    }
+  }
+  return jobs;
+}
+
+// A block's bottom rows to the part below, its top rows from the part above.
+class LinkedRows final : public RowLink {
  public:
+  LinkedRows(const PartLinks& links, std::size_t neighbour) : links_(links), neighbour_(neighbour) {}
   void send(TileRow row) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    rows_.push_back(std::move(row));
-    ready_.notify_one();
+    std::string bytes(2 * sizeof(std::int64_t), '\0');
+    std::memcpy(bytes.data(), &row.last, sizeof row.last);
+    std::memcpy(bytes.data() + sizeof row.last, &row.value, sizeof row.value);
+    bytes.append(row.slot.begin(), row.slot.end());
+    links_.send(neighbour_, sent_bytes(bytes));
   }
   TileRow receive() override {
-    std::unique_lock<std::mutex> lock(mutex_);
-    ready_.wait(lock, [this] { return failed_ || !rows_.empty(); });
-    if (rows_.empty()) throw Error(ErrorCode::internal, "bitpar: the block above stopped");
-    TileRow row = std::move(rows_.front());
-    rows_.pop_front();
+    const std::string bytes = links_.receive(neighbour_);
+    const std::string_view message = message_of(bytes, neighbour_);
+    TileRow row;
+    if (message.size() < 2 * sizeof(std::int64_t)) throw Error(ErrorCode::internal, "bitpar: a malformed tile row");
+    std::memcpy(&row.last, message.data(), sizeof row.last);
+    std::memcpy(&row.value, message.data() + sizeof row.last, sizeof row.value);
+    row.slot.assign(message.begin() + 2 * sizeof(std::int64_t), message.end());
     return row;
-  }
-  // The sender has failed: a receiver waits no more.
-  void fail() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    failed_ = true;
-    ready_.notify_all();
   }
 
  private:
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<TileRow> rows_;
-  bool failed_ = false;
+  const PartLinks& links_;
+  std::size_t neighbour_;
 };
 
-// One pair over several devices (Variant::spread_rows): each band's forward sweep in blocks
-// of its stripes over the first half of the devices, its backward sweep over the rest, a
-// block a device, each block in `tiles` tiles of columns a block of its sweep whose bottom
-// rows go to the block below as they are done; the sweeps' edges met on the host as
-// run_bitpar's. Each block waits on the one above for its first tile only: the pipeline's
-// fill is one tile a block.
-Result run_bitpar_rows(Geometry geometry, const std::vector<OpenDevice*>& devices, const Call& call) {
+// This part's share of the band of bound k on its device: its block's edge, and what
+// computing it cost.
+BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, std::int64_t tiles, Costs& costs) {
+  const Costs before = here.sweeps.costs();
+  const PartJob job = part_jobs(here.sweeps.sweeps_of(piece), links.parts, tiles)[links.part];
+  LinkedRows above(links, links.part - 1), below(links, links.part + 1);
+  const BlockEdge edge = job.rows.count == 0 ? BlockEdge{}
+                                             : here.sweeps.block(piece, job.which, job.rows, job.tile_columns,
+                                                                 job.above ? &above : nullptr, job.below ? &below : nullptr);
+  costs = here.sweeps.costs();
+  costs.cells -= before.cells;
+  costs.launches -= before.launches;
+  costs.kernel_seconds -= before.kernel_seconds;
+  return edge;
+}
+
+// Part 0 of a pair over parts: each band asked of the other parts, its own share computed,
+// theirs gathered (every part's edge, or the first error, once all have answered), the
+// sweeps' edges joined and met as run_bitpar's.
+Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& links,
+                       const std::function<void(std::int64_t)>& ask, const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
-  if (m == 0 || n == 0 || devices.size() < 2) return run_bitpar(geometry, call, *devices.front());
-  const std::int64_t first = first_call_bound(call), tiles = call.params.at("tiles");
-  const auto setting_up = std::chrono::steady_clock::now();
-  std::vector<std::unique_ptr<PairSweeps>> here(devices.size());
-  {
-    std::vector<std::future<void>> uploads;  // side by side
-    for (std::size_t d = 0; d < devices.size(); ++d)
-      uploads.push_back(std::async(std::launch::async, [&, d] { here[d] = std::make_unique<PairSweeps>(geometry, *devices[d], call); }));
-    for (auto& upload : uploads) upload.get();
-  }
-  log().debug("bitpar: strings and their codes on {} devices in {:.2f} ms", devices.size(), 1e3 * seconds_since(setting_up));
+  if (m == 0 || n == 0) return run_bitpar(geometry, call, device);
+  const std::int64_t tiles = call.params.at("tiles");
+  PairSweeps here(geometry, device, call);
+  Costs elsewhere;
   Result result;
-  result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
+  result.distance = through_bands(call, m, n, first_call_bound(call), [&](std::int64_t k) {
+    ask(k);
     const Piece piece{0, m, 0, n, k};
-    const std::array<BitparSweep, 2> sweeps = here.front()->sweeps.sweeps_of(piece);
-    const std::int64_t height = here.front()->sweeps.stripe_rows();
-    if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over devices");
-    struct Job {
-      std::size_t device;
-      Halves which;
-      SweepBlock rows;
-      std::int64_t tile_columns;
-      QueuedRows *above, *below;
-    };
-    std::vector<Job> jobs;
-    std::vector<std::unique_ptr<QueuedRows>> links;
-    std::array<std::size_t, 2> blocks{};
-    const std::size_t forward_devices = (devices.size() + 1) / 2;
-    for (std::size_t w = 0; w < 2; ++w) {
-      const BitparSweep& sweep = sweeps[w];
-      const std::size_t its = w == 0 ? forward_devices : devices.size() - forward_devices;
-      blocks[w] = static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(its), sweep.stripes));
-      const std::int64_t tile_count = blocks[w] == 1 ? 1 : tiles * static_cast<std::int64_t>(blocks[w]);
-      const std::int64_t tile_columns = (sweep.n + tile_count - 1) / tile_count / 32 * 32 + 32;
-      for (std::size_t b = 0; b < blocks[w]; ++b) {
-        const std::int64_t from = sweep.stripes * static_cast<std::int64_t>(b) / static_cast<std::int64_t>(blocks[w]),
-                           to = sweep.stripes * static_cast<std::int64_t>(b + 1) / static_cast<std::int64_t>(blocks[w]);
-        QueuedRows* above = b > 0 ? links.back().get() : nullptr;
-        if (b + 1 < blocks[w]) links.push_back(std::make_unique<QueuedRows>());
-        jobs.push_back({(w == 0 ? 0 : forward_devices) + b, w == 0 ? Halves::forward : Halves::backward,
-                        SweepBlock{from, to - from}, tile_columns, above, b + 1 < blocks[w] ? links.back().get() : nullptr});
+    const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece);
+    if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over parts");
+    const std::vector<PartJob> jobs = part_jobs(sweeps, links.parts, tiles);
+    std::vector<BlockEdge> edges(links.parts);
+    std::exception_ptr failure;
+    try {
+      Costs own;
+      edges[0] = run_share(here, piece, links, tiles, own);
+    } catch (const std::exception& e) {
+      tell_failure(links, e);
+      failure = std::current_exception();
+    }
+    for (std::size_t part = 1; part < links.parts; ++part) {
+      try {
+        const std::string bytes = links.receive(part);
+        const std::string_view message = message_of(bytes, part);
+        Costs costs;
+        const SweepEdge edge = decode_edge(std::string(message), costs);
+        edges[part] = BlockEdge{edge.slot, edge.value};
+        elsewhere.cells += costs.cells;
+        elsewhere.launches += costs.launches;
+        elsewhere.kernel_seconds = std::max(elsewhere.kernel_seconds, costs.kernel_seconds);  // side by side
+      } catch (...) {
+        if (!failure) failure = std::current_exception();
       }
     }
-    std::vector<BlockEdge> edges(jobs.size());
-    std::mutex mutex;
-    std::exception_ptr failure;
-    std::vector<std::thread> threads;
-    for (std::size_t j = 0; j < jobs.size(); ++j)
-      threads.emplace_back([&, j] {
-        const Job& job = jobs[j];
-        try {
-          edges[j] = here[job.device]->sweeps.block(piece, job.which, job.rows, job.tile_columns, job.above, job.below);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(mutex);
-          if (!failure) failure = std::current_exception();
-          for (auto& link : links) link->fail();
-        }
-      });
-    for (auto& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
-    const SweepEdge forward = joined_edge(geometry, sweeps[0], height, {edges.begin(), edges.begin() + blocks[0]});
-    const SweepEdge backward = joined_edge(geometry, sweeps[1], height, {edges.begin() + blocks[0], edges.end()});
-    const Breakpoint met = meet_halves(geometry, piece, forward, backward);
-    log().debug("bitpar over {} devices: bound {}: D' = {} (forward {} blocks, backward {}, {} tiles a block)",
-                devices.size(), k, met.distance, blocks[0], blocks[1], tiles);
+    std::array<std::vector<BlockEdge>, 2> blocks;
+    for (std::size_t part = 0; part < links.parts; ++part)
+      if (jobs[part].rows.count > 0) blocks[jobs[part].which == Halves::backward].push_back(std::move(edges[part]));
+    const std::int64_t height = here.sweeps.stripe_rows();
+    const Breakpoint met = meet_halves(geometry, piece, joined_edge(geometry, sweeps[0], height, blocks[0]),
+                                       joined_edge(geometry, sweeps[1], height, blocks[1]));
+    log().debug("bitpar over {} parts: bound {}: D' = {} ({} blocks forward, {} backward, {} tiles a block)", links.parts,
+                k, met.distance, blocks[0].size(), blocks[1].size(), tiles);
     return met.distance;
   });
-  for (const auto& device : here) {
-    const Costs costs = device->sweeps.costs();
-    result.costs.cells += costs.cells;
-    result.costs.launches += costs.launches;
-    result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, costs.kernel_seconds);  // side by side
-  }
+  result.costs = here.sweeps.costs();
+  result.costs.cells += elsewhere.cells;
+  result.costs.launches += elsewhere.launches;
+  result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, elsewhere.kernel_seconds);
   return result;
+}
+
+// Any other part: its share of each band part 0 asks for, its edge (or its error) sent to
+// part 0; the strings uploaded at the first.
+std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& device, const PartLinks& links,
+                                                const Call& call) {
+  struct Kept {
+    DivergenceSample pair;  // the caller's strings; the call's own, which may not outlive it
+    Params params;
+    std::int64_t max_distance;
+    const Cancellation* cancel;
+    std::optional<PairSweeps> here;
+  };
+  const auto kept = std::make_shared<Kept>(Kept{DivergenceSample(call.pair.a(), call.pair.b()), call.params,
+                                                call.max_distance, call.cancel, std::nullopt});
+  return [kept, geometry, &device, &links](std::int64_t k) {
+    try {
+      if (!kept->here) kept->here.emplace(geometry, device, Call{kept->pair, kept->params, kept->max_distance, kept->cancel});
+      const std::int64_t m = static_cast<std::int64_t>(kept->pair.a().size()), n = static_cast<std::int64_t>(kept->pair.b().size());
+      Costs costs;
+      const BlockEdge edge = run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params.at("tiles"), costs);
+      links.send(0, sent_bytes(encode_edge(SweepEdge{edge.slot, 0, 0, edge.value}, costs)));
+    } catch (const std::exception& e) {
+      tell_failure(links, e);
+    }
+  };
 }
 
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
@@ -450,8 +492,10 @@ std::vector<Variant> bitpar_variants() {
     return run_bitpar(Geometry::lanes, call, d, &backward);
   };
   device.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::lanes, d, call); };
-  device.spread_rows = [](const std::vector<OpenDevice*>& devices, const Call& call) {
-    return run_bitpar_rows(Geometry::lanes, devices, call);
+  device.lead_rows = [](OpenDevice& d, const PartLinks& links, const std::function<void(std::int64_t)>& ask,
+                        const Call& call) { return run_bitpar_lead(Geometry::lanes, d, links, ask, call); };
+  device.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
+    return bitpar_follow(Geometry::lanes, d, links, call);
   };
   device.breakpoint = breakpoint(Geometry::lanes);
 
@@ -470,8 +514,10 @@ std::vector<Variant> bitpar_variants() {
     return run_bitpar(Geometry::vector, call, d, &backward);
   };
   vector.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::vector, d, call); };
-  vector.spread_rows = [](const std::vector<OpenDevice*>& devices, const Call& call) {
-    return run_bitpar_rows(Geometry::vector, devices, call);
+  vector.lead_rows = [](OpenDevice& d, const PartLinks& links, const std::function<void(std::int64_t)>& ask,
+                        const Call& call) { return run_bitpar_lead(Geometry::vector, d, links, ask, call); };
+  vector.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
+    return bitpar_follow(Geometry::vector, d, links, call);
   };
   vector.breakpoint = breakpoint(Geometry::vector);
 

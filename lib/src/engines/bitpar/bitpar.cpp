@@ -214,9 +214,14 @@ struct PartJob {
   std::int64_t tile_columns = 0;
   bool above = false, below = false;  // a block of the same sweep above it, below it
 };
+// The forward sweep's share of the columns: as many of its parts' as it has of the parts.
+SweepShare part_share(std::size_t parts) {
+  return {static_cast<std::int64_t>((parts + 1) / 2), static_cast<std::int64_t>(parts)};
+}
 std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::size_t parts, std::int64_t tiles) {
   std::vector<PartJob> jobs(parts);
-  const std::size_t forward_parts = (parts + 1) / 2;
+  const SweepShare share = part_share(parts);
+  const std::size_t forward_parts = static_cast<std::size_t>(share.forward);
   for (std::size_t w = 0; w < 2; ++w) {
     const BitparSweep& sweep = sweeps[w];
     const std::size_t first = w == 0 ? 0 : forward_parts, its = w == 0 ? forward_parts : parts - forward_parts;
@@ -225,8 +230,8 @@ std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::si
     const std::int64_t tile_columns = (sweep.n + tile_count - 1) / tile_count / 32 * 32 + 32;
     for (std::int64_t b = 0; b < blocks; ++b) {
       const std::int64_t from = sweep.stripes * b / blocks, to = sweep.stripes * (b + 1) / blocks;
-      jobs[first + static_cast<std::size_t>(b)] = {w == 0 ? Halves::forward : Halves::backward, SweepBlock{from, to - from},
-                                                   tile_columns, b > 0, b + 1 < blocks};
+      jobs[first + static_cast<std::size_t>(b)] = {w == 0 ? Halves::forward : Halves::backward,
+                                                   SweepBlock{from, to - from, share}, tile_columns, b > 0, b + 1 < blocks};
     }
   }
   return jobs;
@@ -263,7 +268,7 @@ class LinkedRows final : public RowLink {
 // computing it cost.
 BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, std::int64_t tiles, Costs& costs) {
   const Costs before = here.sweeps.costs();
-  const PartJob job = part_jobs(here.sweeps.sweeps_of(piece), links.parts, tiles)[links.part];
+  const PartJob job = part_jobs(here.sweeps.sweeps_of(piece, part_share(links.parts)), links.parts, tiles)[links.part];
   LinkedRows above(links, links.part - 1), below(links, links.part + 1);
   const BlockEdge edge = job.rows.count == 0 ? BlockEdge{}
                                              : here.sweeps.block(piece, job.which, job.rows, job.tile_columns,
@@ -289,7 +294,7 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
   result.distance = through_bands(call, m, n, first_call_bound(call), [&](std::int64_t k) {
     ask(k);
     const Piece piece{0, m, 0, n, k};
-    const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece);
+    const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece, part_share(links.parts));
     if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over parts");
     const std::vector<PartJob> jobs = part_jobs(sweeps, links.parts, tiles);
     std::vector<BlockEdge> edges(links.parts);
@@ -321,7 +326,7 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
       if (jobs[part].rows.count > 0) blocks[jobs[part].which == Halves::backward].push_back(std::move(edges[part]));
     const std::int64_t height = here.sweeps.stripe_rows();
     const Breakpoint met = meet_halves(geometry, piece, joined_edge(geometry, sweeps[0], height, blocks[0]),
-                                       joined_edge(geometry, sweeps[1], height, blocks[1]));
+                                       joined_edge(geometry, sweeps[1], height, blocks[1]), part_share(links.parts));
     log().debug("bitpar over {} parts: bound {}: D' = {} ({} blocks forward, {} backward, {} tiles a block)", links.parts,
                 k, met.distance, blocks[0].size(), blocks[1].size(), tiles);
     return met.distance;

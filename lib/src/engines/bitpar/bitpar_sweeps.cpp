@@ -250,9 +250,9 @@ std::int64_t stripe_lead(Geometry geometry, const Params& params) {
   return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
 }
 
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band) {
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band, const SweepShare& share) {
   SweepPlan plan;
-  plan.left = (n + 1) / 2;
+  plan.left = (n * share.forward + share.parts / 2) / share.parts;  // (n + 1) / 2 for a half
   const std::int64_t right = n - plan.left;
   // Rows below the band's low edge at a sweep's last column have no cell in it there.
   plan.forward_band = {band.lo, std::min(plan.left, band.hi)};
@@ -344,14 +344,14 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   }
 }
 
-SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves) {
+SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves, const SweepShare& share) {
   const PieceSides sides(piece);
   if (sides.rows >= INT_MAX || sides.columns >= INT_MAX)
     throw Error(ErrorCode::input_too_long,
                 "bitpar takes strings of up to " + std::to_string(INT_MAX - 1) + " bytes (32-bit columns)");
   const Band band = sides.band();
   return halves == Halves::whole ? SweepPlan{sides.columns, sides.rows, 0, band, band}
-                                 : plan_sweeps(sides.rows, sides.columns, band);
+                                 : plan_sweeps(sides.rows, sides.columns, band, share);
 }
 
 BitparSweep BitparSweeps::layout_of(const Piece& piece, const SweepPlan& plan, bool backward) const {
@@ -381,8 +381,8 @@ BitparSweep BitparSweeps::layout_of(const Piece& piece, const SweepPlan& plan, b
   return layout;
 }
 
-std::array<BitparSweep, 2> BitparSweeps::sweeps_of(const Piece& piece) const {
-  const SweepPlan plan = plan_of(piece, Halves::both);
+std::array<BitparSweep, 2> BitparSweeps::sweeps_of(const Piece& piece, const SweepShare& share) const {
+  const SweepPlan plan = plan_of(piece, Halves::both, share);
   return {layout_of(piece, plan, false), layout_of(piece, plan, true)};
 }
 
@@ -467,9 +467,10 @@ SweepEdge joined_edge(Geometry, const BitparSweep& sweep, std::int64_t height, c
   return edge;
 }
 
-Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward) {
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward,
+                       const SweepShare& share) {
   const PieceSides sides(piece);
-  const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band());
+  const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band(), share);
   const auto edge = [geometry](const SweepEdge& r) {
     return Edge{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
   };

@@ -57,7 +57,12 @@ struct SweepPlan {
   std::int64_t forward_rows = 0, backward_rows = 0;
   Band forward_band{0, 0}, backward_band{0, 0};
 };
-SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band);
+// The forward sweep's share of the columns, `forward` of `parts` (a pair spread over parts:
+// the forward sweep's blocks on `forward` of them); a half by default.
+struct SweepShare {
+  std::int64_t forward = 1, parts = 2;
+};
+SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band, const SweepShare& share = {});
 
 // A piece's work over a band: its sweeps' cells, and the longer of their chains.
 BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::int64_t lead, const Band& band);
@@ -101,7 +106,8 @@ std::string encode_edge(const SweepEdge& edge, const Costs& costs);
 SweepEdge decode_edge(const std::string& bytes, Costs& costs);
 
 // Where a piece's two sweeps meet, their edges from devices of `geometry`.
-Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward);
+Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& forward, const SweepEdge& backward,
+                       const SweepShare& share = {});
 
 // A sweep's rows split in blocks over devices, each block computed by one device in tiles of
 // columns (bitpar_tiles.cpp): the bottom row of a block over one tile, for the block below.
@@ -120,9 +126,11 @@ class RowLink {
   virtual TileRow receive() = 0;
 };
 
-// A block of a sweep: its stripes first .. first + count - 1.
+// A block of a sweep: its stripes first .. first + count - 1, the sweeps meeting where
+// `share` says.
 struct SweepBlock {
   std::int64_t first = 0, count = 0;
+  SweepShare share;
 };
 
 // What a block leaves: its rows' vertical deltas at the sweep's last column (laid out as a
@@ -163,7 +171,7 @@ class BitparSweeps {
   std::int64_t stripe_rows() const { return height_; }
   // A piece's two sweeps, forward and backward, as the kernel lays them out (rows, columns,
   // band, stripes; no rows where the piece has a single column).
-  std::array<BitparSweep, 2> sweeps_of(const Piece& piece) const;
+  std::array<BitparSweep, 2> sweeps_of(const Piece& piece, const SweepShare& share) const;
 
   Costs costs() const { return costs_; }
   std::uint64_t peak_device_bytes() const { return peak_bytes_; }
@@ -178,7 +186,7 @@ class BitparSweeps {
 
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
-  static SweepPlan plan_of(const Piece& piece, Halves halves);
+  static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});
   BitparSweep layout_of(const Piece& piece, const SweepPlan& plan, bool backward) const;
 
   OpenDevice& device_;

@@ -49,7 +49,7 @@ std::int64_t row_value(Geometry geometry, const TileRow& row, std::int64_t corne
 
 BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns,
                               RowLink* above, RowLink* below) {
-  const BitparSweep sweep = layout_of(piece, plan_of(piece, Halves::both), which == Halves::backward);
+  const BitparSweep sweep = layout_of(piece, plan_of(piece, Halves::both, rows.share), which == Halves::backward);
   const DeviceInfo& info = device_.info();
   const std::int64_t h = height_, n = sweep.n, stripes = rows.count;
   const std::int64_t top = rows.first * h;  // the block's rows: top + 1 .. top + m
@@ -152,11 +152,15 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
           values[static_cast<std::size_t>(s - low)] = static_cast<cl_int>(value);
         }
         const std::uint64_t slot_bytes = bus_slot_bytes(geometry_, static_cast<std::uint64_t>(columns));
-        // Slots of their own unless `own` says never: a block's share of the stripes is few
-        // enough that the kernel of fewer registers holds them all at once, where the rings'
-        // left a second wave that walks the whole tile again (the H100, synthetic 10 Mbp at
-        // 50% over four: 1.38 -> 1.03 s; the motivating pair 0.20 s either way).
-        const bool own = geometry_ == Geometry::lanes && params_.at("own") != 0 && tile.slots == tile.stripes;
+        // A block of several: on slots of their own unless `own` says never. A block's share of
+        // the stripes is few enough that the kernel of fewer registers holds them all at once,
+        // where the rings' left a second wave that walks the whole tile again (the H100,
+        // synthetic 10 Mbp at 50% over four: 1.38 -> 1.03 s; the motivating pair 0.20 s either
+        // way). A lone block (a sweep on one part) chooses as a whole sweep does.
+        const bool own = geometry_ == Geometry::lanes && tile.slots == tile.stripes &&
+                         ((above || below) ? params_.at("own") != 0
+                                           : own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
+                                                                     Band{tile.band_lo, tile.band_hi})));
         cl::Kernel& kernel = this->kernel(own, true);
         queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
         queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());

@@ -297,7 +297,8 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
     }
     const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
     const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
-    if (splits(plan, a, b) && members.size() > 2 && plan.variant->lead_rows) {
+    if (splits(plan, a, b) && members.size() > 2 && plan.variant->lead_rows &&
+        plan.variant->parts_pay(*plan.device, detail::Call{pair, plan.params, longest, plan.cancel})) {
       // Every device a part, each running the same configuration so that all split the rows
       // alike; the others' shares of each band on threads of their own.
       detail::Mailboxes mail(members.size());

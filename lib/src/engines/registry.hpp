@@ -141,6 +141,9 @@ struct Variant {
       lead_rows;
   std::function<std::function<void(std::int64_t bound)>(OpenDevice& device, const PartLinks& links, const Call& call)>
       follow_rows;
+  // Whether more than two parts of devices like this one beat the pair's two halves
+  // (spread_distance) for this call.
+  std::function<bool(OpenDevice& device, const Call& call)> parts_pay;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

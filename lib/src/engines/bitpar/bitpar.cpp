@@ -280,6 +280,29 @@ BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links
   return edge;
 }
 
+// A sweep's stripes a compute unit up to which blocks of its rows over more parts beat its
+// two halves on a device each: the sweep is then about one wave of the kernel (NVIDIA holds
+// 12 warps of its 166 registers a compute unit) walking its columns, bound by the chain of
+// its steps, which a device with fewer stripes takes faster. Beyond, a block's tiles each pay
+// a wave's tail that one launch of the whole sweep does not (the H100, halves on two against
+// blocks on four: the motivating pair, 9 stripes a unit, 0.268 -> 0.205 s; synthetic 10 Mbp
+// at 50%, 27 a unit, 1.02 -> 1.04 s; 20 Mbp, 56 a unit, 3.60 -> 4.59 s).
+// CPU devices (bitpar_vector.cl, a work-item a stripe) take more parts always: a host's
+// several CPU devices are rare, and POCL's share its cores.
+constexpr std::int64_t kPartsStripesPerUnit = 12;
+
+bool bitpar_parts_pay(Geometry geometry, OpenDevice& device, const Call& call) {
+  const std::int64_t asked = call.params.at("parts");
+  if (asked != 2) return asked == 1;
+  if (geometry == Geometry::vector) return true;
+  const std::int64_t a = static_cast<std::int64_t>(call.pair.a().size()), b = static_cast<std::int64_t>(call.pair.b().size());
+  const std::int64_t m = std::max(a, b), n = std::min(a, b);
+  const std::int64_t height = stripe_height(geometry, call.params.at("wg"), block_rows(call.params, m, sigma_for(kModelledCodes)));
+  const SweepPlan plan = plan_sweeps(m, n, band_for(m, n, first_call_bound(call)));
+  const std::int64_t stripes = (std::max(plan.forward_rows, plan.backward_rows) + height - 1) / height;
+  return stripes <= kPartsStripesPerUnit * std::max<std::int64_t>(1, device.info().compute_units);
+}
+
 // Part 0 of a pair over parts: each band asked of the other parts, its own share computed,
 // theirs gathered (every part's edge, or the first error, once all have answered), the
 // sweeps' edges joined and met as run_bitpar's.
@@ -455,6 +478,11 @@ std::vector<Variant> bitpar_variants() {
        "block handing its bottom rows to the one below tile by tile: more tiles fill the pipeline sooner, each "
        "launch costs its stripes' skew)",
        Sweep::none},
+      {"parts", 2, 0, 2,
+       "one pair over three devices or more: 1 each a block of a sweep's rows, 0 the pair's two halves on two of "
+       "them, 2 blocks where a sweep's stripes are about one wave of the device (12 a compute unit; CPU devices "
+       "always), else halves",
+       Sweep::none},
       {"unroll", 1, 0, 1,
        "1: a stripe's steady steps unrolled 32 at a time (the fastest kernels; NVIDIA builds them in 0.7-1.5 s the "
        "first time); 0: in runs of 8 (half the build time; kernels up to 16% slower on small pairs): auto's choice "
@@ -502,6 +530,7 @@ std::vector<Variant> bitpar_variants() {
   device.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
     return bitpar_follow(Geometry::lanes, d, links, call);
   };
+  device.parts_pay = [](OpenDevice& d, const Call& call) { return bitpar_parts_pay(Geometry::lanes, d, call); };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -510,7 +539,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.uses_device = true;
   vector.info.planner = true;
   vector.info.work = Work::matrix;
-  vector.info.params = {device.info.params[1], device.info.params[2], device.info.params[5]};
+  vector.info.params = {device.info.params[1], device.info.params[2], device.info.params[5], device.info.params[6]};
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
@@ -524,6 +553,7 @@ std::vector<Variant> bitpar_variants() {
   vector.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
     return bitpar_follow(Geometry::vector, d, links, call);
   };
+  vector.parts_pay = [](OpenDevice& d, const Call& call) { return bitpar_parts_pay(Geometry::vector, d, call); };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

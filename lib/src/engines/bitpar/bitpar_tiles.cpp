@@ -71,10 +71,10 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
                "bitpar's bus of " + std::to_string(bus_bytes >> 20) + " MiB");
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
-  // Each stripe's last value and last column in the tile before (0: it had none there).
+  // Each stripe's last value and its column in the sweep, in the last tile it met the band
+  // (column 0: none yet).
   std::vector<std::int64_t> ends(static_cast<std::size_t>(stripes), 0), lasts(ends);
   std::int64_t corner = top;  // the block's top row at the tile's column 0: D[top][0] = top
-  std::int64_t previous = 0;  // the tile before's columns
   BlockEdge out;
   const auto started = std::chrono::steady_clock::now();
   double waited = 0, kernels = 0;  // on the block above, and the launches' device time
@@ -112,7 +112,6 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
       while (low < stripes && first_of(low) > last_of(low)) ++low;
       std::int64_t high = low;
       while (high + 1 < stripes && first_of(high + 1) <= last_of(high + 1)) ++high;
-      std::vector<std::int64_t> tile_ends(ends.size(), 0), tile_lasts(ends.size(), 0);
       TileRow bottom_row;
       if (low < stripes) {
         const std::int64_t count = high - low + 1, skipped = low * h;
@@ -133,8 +132,8 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         tile.lefts_at = 0;
         tile.ends_at = static_cast<cl_int>(count);
         // The corners of the stripes that start at column 0: on the top row, down the
-        // sweep's column 0, or the stripe above's last value in the tile before, +1 a
-        // column past its last.
+        // sweep's column 0, or the stripe above's last value, +1 a column past its last
+        // (in the tile before, or earlier where the band's top edge left it behind).
         std::vector<cl_int> values(static_cast<std::size_t>(2 * count), 0);
         for (std::int64_t s = low; s <= high; ++s) {
           if (first_of(s) != 1 && s != 0) continue;
@@ -147,7 +146,7 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
             const std::size_t above_stripe = static_cast<std::size_t>(s - 1);
             if (lasts[above_stripe] == 0)
               throw Error(ErrorCode::internal, "bitpar: a tile's stripe " + std::to_string(s) + " has no corner");
-            value = ends[above_stripe] + (previous - lasts[above_stripe]);
+            value = ends[above_stripe] + (from - lasts[above_stripe]);
           }
           values[static_cast<std::size_t>(s - low)] = static_cast<cl_int>(value);
         }
@@ -195,23 +194,20 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         ++launches;
         for (std::int64_t s = low; s <= high; ++s) {
           const std::size_t at = static_cast<std::size_t>(s);
-          tile_ends[at] = values[static_cast<std::size_t>(s - low)];
-          tile_lasts[at] = last_of(s);
+          ends[at] = values[static_cast<std::size_t>(s - low)];
+          lasts[at] = from + last_of(s);
           costs_.cells += static_cast<std::uint64_t>(last_of(s) - first_of(s) + 1) *
                           static_cast<std::uint64_t>(std::min(m, (s + 1) * h) - s * h);
         }
         // The block's value at its bottom row and the sweep's last column, +1 a column past
         // its last stripe's last.
         if (high == stripes - 1) {
-          bottom_row.value = tile_ends[static_cast<std::size_t>(high)];
+          bottom_row.value = ends[static_cast<std::size_t>(high)];
           out.value = bottom_row.value + (n - from - bottom_row.last);
         }
       }
       if (below) below->send(std::move(bottom_row));
       corner = row_value(geometry_, top_row, corner, columns);
-      ends.swap(tile_ends);
-      lasts.swap(tile_lasts);
-      previous = columns;
     }
     out.slot.resize(edge_bytes);
     queue.enqueueReadBuffer(args.bus, CL_TRUE, 0, edge_bytes, out.slot.data());

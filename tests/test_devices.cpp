@@ -323,18 +323,20 @@ class Queues {
   std::vector<std::deque<std::string>> boxes_;
 };
 
-TEST_CASE("one long pair over four contexts, each a part of its rows (levcl-mpi's ranks); a part that fails is named") {
+TEST_CASE("one long pair over two and four contexts, each a part of it (levcl-mpi's ranks); a part that fails is named") {
   std::mt19937_64 rng(67);
-  const std::string a = levcl::test::random_string(rng, 40001, 4), b = levcl::test::mutate(rng, a, 0.3, 4);
-  const std::int64_t expected = levcl::Context().distance(a, b, "cpu-bitpar").distance;
-  const auto spread = [&](std::vector<levcl::Context>& contexts, const levcl::Options& options) {
+  const std::string a = levcl::test::random_string(rng, 40001, 4);
+  // Each band's other parts asked on threads of their own, as levcl-mpi's ranks are; how
+  // many bands part 0 asked for.
+  const auto spread = [](std::vector<levcl::Context>& contexts, const std::string& a, const std::string& b,
+                         const levcl::Options& options, int& asked) {
     Queues queues(contexts.size());
     std::vector<levcl::PartLinks> links;
     for (std::size_t p = 0; p < contexts.size(); ++p) links.push_back(queues.links(p));
     std::vector<levcl::Context::RowParts> parts(contexts.size());
     for (std::size_t p = 1; p < contexts.size(); ++p) parts[p] = contexts[p].row_parts(a, b, links[p]);
     std::vector<std::future<void>> running;
-    int asked = 0;
+    asked = 0;
     const auto ask = [&](const std::string& variant, const levcl::Params& params, std::int64_t bound) {
       ++asked;
       for (auto& share : running) share.get();
@@ -344,57 +346,48 @@ TEST_CASE("one long pair over four contexts, each a part of its rows (levcl-mpi'
     };
     const levcl::Result r = contexts[0].distance(a, b, options, links[0], ask);
     for (auto& share : running) share.get();
-    CHECK(asked >= 1);
     return r;
   };
-  std::vector<levcl::Context> contexts(4);
-  for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
-    for (const std::int64_t tiles : {1, 5}) {
-      CAPTURE(k);
-      CAPTURE(tiles);
-      const levcl::Result r = spread(contexts, levcl::Options{"bitpar-vector", {{"tiles", tiles}}, k});
-      CHECK(r.distance == (k == expected - 1 ? -1 : expected));
-      CHECK(r.device.find("3 more parts") != std::string::npos);
+  for (const double rate : {0.3, 0.02}) {
+    const std::string b = levcl::test::mutate(rng, a, rate, 4);
+    const std::int64_t expected = levcl::Context().distance(a, b, "cpu-bitpar").distance;
+    CAPTURE(expected);
+    for (const std::size_t count : {std::size_t{2}, std::size_t{4}}) {  // the two halves; blocks of rows
+      std::vector<levcl::Context> contexts(count);
+      for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
+        for (const std::int64_t tiles : {1, 5}) {
+          CAPTURE(count);
+          CAPTURE(k);
+          CAPTURE(tiles);
+          int asked = 0;
+          const levcl::Result r = spread(contexts, a, b, levcl::Options{"bitpar-vector", {{"tiles", tiles}}, k}, asked);
+          CHECK(r.distance == (k == expected - 1 ? -1 : expected));
+          CHECK(r.device.find(std::to_string(count - 1) + " more parts") != std::string::npos);
+          CHECK(asked >= 1);
+        }
+      }
+      // Pairs the engine does not spread never ask.
+      int asked = 0;
+      CHECK(spread(contexts, a, b, levcl::Options{"cpu-bitpar"}, asked).distance == expected);
+      CHECK(asked == 0);
+      CHECK(spread(contexts, a.substr(0, 3000), b.substr(0, 3000), levcl::Options{"bitpar-vector"}, asked).distance ==
+            contexts[0].distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
+      CHECK(asked == 0);
     }
   }
   // Part 2's device cannot be found: the error names the part, and nothing waits forever.
   std::vector<levcl::Context> failing(4);
   for (const std::size_t p : {0, 1, 3}) failing[p].device();  // found now; part 2's when first needed, below
   const levcl::test::ScopedEnv env("LEVCL_DEVICE", "no-such-device");
+  const std::string b = levcl::test::mutate(rng, a, 0.3, 4);
+  int asked = 0;
   try {
-    spread(failing, levcl::Options{"bitpar-vector"});
+    spread(failing, a, b, levcl::Options{"bitpar-vector"}, asked);
     FAIL("no error");
   } catch (const levcl::Error& e) {
     CHECK(e.code() == levcl::ErrorCode::device_not_found);
     CHECK(std::string(e.what()).find("part 2") != std::string::npos);
   }
-}
-
-TEST_CASE("one long pair split between two contexts, the backward half's edge handed over as bytes (levcl-mpi's ranks)") {
-  levcl::Context near, far;
-  const auto pairs = long_pairs(59, {0.5, 0.02});
-  for (const auto& [a, b, expected] : pairs) {
-    CAPTURE(expected);
-    int asked = 0;
-    const levcl::Context::BackwardHalf halves = far.backward_halves(a, b);
-    const levcl::Context::BackwardHalf backward = [&](const std::string& variant, const levcl::Params& params,
-                                                  std::int64_t bound) {
-      ++asked;
-      return halves(variant, params, bound);
-    };
-    for (const std::int64_t k : {std::int64_t{-1}, expected, expected - 1}) {
-      const levcl::Result r = near.distance(a, b, levcl::Options{"bitpar-vector", {}, k}, backward);
-      CHECK(r.distance == (k == expected - 1 ? -1 : expected));
-    }
-    CHECK(asked >= 3);
-    // Pairs the engine does not split never ask.
-    asked = 0;
-    CHECK(near.distance(a, b, levcl::Options{"cpu-bitpar"}, backward).distance == expected);
-    CHECK(near.distance(a.substr(0, 3000), b.substr(0, 3000), levcl::Options{"bitpar-vector"}, backward).distance ==
-          near.distance(a.substr(0, 3000), b.substr(0, 3000), "cpu-dp").distance);
-    CHECK(asked == 0);
-  }
-  CHECK_THROWS_AS(far.backward_halves(pairs[0].a, pairs[0].a)("cpu-bitpar", {}, 10), levcl::Error);
 }
 
 TEST_CASE("LEVCL_DEVICE naming several devices spreads a default context; one it cannot find fails only at first use") {

@@ -4,11 +4,11 @@
 // bytes one levcl process prints. The other ranks compute the chunks they are sent. Each
 // rank runs on --device, else on the device of its local rank among those LEVCL_DEVICE
 // names or else among the host's GPUs (the ranks of one host take them in turn), else on
-// the default device. A single pair runs on rank 0, but one its
-// engine splits in two halves meeting at the middle column (bitpar's sweeps, pairs of 2^30
-// cells or more): there, over two ranks, rank 1 computes the backward half side by side with
-// rank 0's forward one; over more, every rank computes a block of a sweep's rows, handing its
-// bottom rows to the rank below tile by tile (Context::row_parts).
+// the default device. A single pair runs on rank 0, but one its engine spreads (bitpar's
+// sweeps, pairs of 2^30 cells or more) runs over the ranks as over a context's devices
+// (Context::row_parts): over two, rank 1 computes the backward half side by side with rank
+// 0's forward one; over more, where it pays, every rank a block of a sweep's rows, handing
+// its bottom rows to the rank below tile by tile.
 //
 // Exit status as levcl's. An error on a rank ends the job with "levcl-mpi: error: rank R:
 // ..."; the lines printed before it are complete.
@@ -38,8 +38,8 @@
 namespace levcl::tools {
 namespace {
 
-constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPair = 5, kTagHalf = 6, kTagHalfRow = 7,
-              kTagPartsPair = 8, kTagPartsBand = 9, kTagPartRows = 10;
+constexpr int kTagChunk = 1, kTagResults = 2, kTagStop = 3, kTagBye = 4, kTagPartsPair = 5, kTagPartsBand = 6,
+              kTagPartRows = 7;
 
 // Bytes between two ranks: their count, then parts of at most 1 GiB (MPI counts are ints).
 // Messages of one tag between two ranks arrive in the order sent.
@@ -196,7 +196,7 @@ std::string rank_device(const std::string& asked, int local) {
   return std::to_string(d.platform_index) + ":" + std::to_string(d.device_index);
 }
 
-// Runs `work` for a reply to rank 0 (ChunkResults, HalfReply); an error becomes the reply's.
+// Runs `work` for a reply to rank 0 (ChunkResults); an error becomes the reply's.
 template <typename Reply, typename Work>
 void replying(Reply& r, Work work) {
   try {
@@ -228,21 +228,13 @@ ChunkResults compute(BatchRunner& runner, const Options& settings, const ChunkMe
   return r;
 }
 
-// Rank 1's backward half of the pair rank 0 sent; an error is the reply's.
-HalfReply backward_half(const Context::BackwardHalf& halves, const HalfRequest& q) {
-  HalfReply r;
-  replying(r, [&] { r.edge = halves(q.variant, q.params, q.bound); });
-  return r;
-}
-
-// A worker rank: computes the chunks rank 0 sends, and rank 1 the backward halves of the
-// pair it sends, until it says stop.
+// A worker rank: computes the chunks rank 0 sends, and its share of each band of a pair
+// rank 0 spreads over the ranks, until it says stop.
 void serve(const CommandOptions& o, const std::string& device) {
   LocalRunner here(device);
   PendingSend results;  // the last chunk's, sent while the next is received and computed
   std::optional<Options> settings;
   std::string pair_a, pair_b;
-  Context::BackwardHalf halves;  // of pair_a and pair_b
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
@@ -257,18 +249,6 @@ void serve(const CommandOptions& o, const std::string& device) {
       MPI_Send(nullptr, 0, MPI_BYTE, 0, kTagBye, MPI_COMM_WORLD);
       return;
     }
-    if (status.MPI_TAG == kTagPair) {
-      const auto start = std::chrono::steady_clock::now();
-      halves = nullptr;  // its sweeps hold the strings that change now
-      pair_a = receive_bytes(0, kTagPair);
-      pair_b = receive_bytes(0, kTagPair);
-      const double received = seconds_since(start);
-      halves = here.context().backward_halves(pair_a, pair_b);
-      debug_line(o.verbosity, "the pair (" + std::to_string(pair_a.size()) + " x " + std::to_string(pair_b.size()) +
-                                  ") received in " + std::to_string(received) + " s, its halves ready in " +
-                                  std::to_string(seconds_since(start) - received) + " s");
-      continue;
-    }
     if (status.MPI_TAG == kTagPartsPair) {
       parts = nullptr;  // its share holds the strings that change now
       pair_a = receive_bytes(0, kTagPartsPair);
@@ -281,22 +261,11 @@ void serve(const CommandOptions& o, const std::string& device) {
       continue;
     }
     if (status.MPI_TAG == kTagPartsBand) {
-      const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagPartsBand));
+      const BandRequest q = BandRequest::decode(receive_bytes(0, kTagPartsBand));
       const auto start = std::chrono::steady_clock::now();
       parts(q.variant, q.params, q.bound);
       debug_line(o.verbosity, "its share of the band of bound " + std::to_string(q.bound) + " computed and sent in " +
                                   std::to_string(seconds_since(start)) + " s");
-      continue;
-    }
-    if (status.MPI_TAG == kTagHalf) {
-      const HalfRequest q = HalfRequest::decode(receive_bytes(0, kTagHalf));
-      const auto start = std::chrono::steady_clock::now();
-      const std::string reply = backward_half(halves, q).encode();
-      const double computed = seconds_since(start);
-      send_bytes(reply, 0, kTagHalfRow);
-      debug_line(o.verbosity, "the backward half's edge for bound " + std::to_string(q.bound) + " computed in " +
-                                  std::to_string(computed) + " s, its " + std::to_string(reply.size()) +
-                                  " bytes sent in " + std::to_string(seconds_since(start) - computed) + " s");
       continue;
     }
     const ChunkMessage chunk = ChunkMessage::decode(receive_bytes(0, kTagChunk));
@@ -365,27 +334,10 @@ class MpiRunner final : public BatchRunner {
   }
   int ranks() const { return ranks_; }
 
-  // A pair its engine splits: over two ranks, rank 1 gets the strings once, when first asked
-  // for a half; over more, each rank a part of its rows, every rank gets them when first
-  // asked for its share.
+  // A pair its engine spreads over the ranks: every rank gets the strings once, when first
+  // asked for its share of a band.
   Result distance(std::string_view a, std::string_view b, const Options& settings) override {
-    if (ranks_ < 2) return BatchRunner::distance(a, b, settings);
-    if (ranks_ > 2) return over_ranks(a, b, settings);
-    bool sent = false;
-    return context().distance(a, b, settings, [&](const std::string& variant, const Params& params, std::int64_t bound) {
-      if (!sent) {
-        send_bytes(a, 1, kTagPair);
-        send_bytes(b, 1, kTagPair);
-        sent = true;
-      }
-      const auto start = std::chrono::steady_clock::now();
-      send_bytes(HalfRequest{variant, params, bound}.encode(), 1, kTagHalf);
-      const HalfReply reply = HalfReply::decode(receive_bytes(1, kTagHalfRow));
-      debug_line(verbosity_, "rank 1's backward half's edge for bound " + std::to_string(bound) + " came " +
-                                 std::to_string(seconds_since(start)) + " s after the request");
-      if (reply.failed) throw Error(reply.code, "rank 1: " + reply.message);
-      return reply.edge;
-    });
+    return ranks_ < 2 ? BatchRunner::distance(a, b, settings) : over_ranks(a, b, settings);
   }
 
   Result over_ranks(std::string_view a, std::string_view b, const Options& settings) {
@@ -401,7 +353,7 @@ class MpiRunner final : public BatchRunner {
           }
           sent = true;
         }
-        const std::string request = HalfRequest{variant, params, bound}.encode();
+        const std::string request = BandRequest{variant, params, bound}.encode();
         for (int r = 1; r < ranks_; ++r) send_bytes(request, r, kTagPartsBand);
         debug_line(verbosity_, "every rank asked for its share of the band of bound " + std::to_string(bound));
       });

@@ -97,7 +97,7 @@ std::string ChunkResults::encode() const {
   return out;
 }
 
-std::string HalfRequest::encode() const {
+std::string BandRequest::encode() const {
   std::string out;
   put_text(out, variant);
   put<std::uint64_t>(out, params.size());
@@ -109,9 +109,9 @@ std::string HalfRequest::encode() const {
   return out;
 }
 
-HalfRequest HalfRequest::decode(std::string_view bytes) {
+BandRequest BandRequest::decode(std::string_view bytes) {
   Reader in(bytes);
-  HalfRequest q;
+  BandRequest q;
   q.variant = std::string(in.text());
   for (std::uint64_t k = 0, count = in.get<std::uint64_t>(); k < count; ++k) {
     const std::string key(in.text());
@@ -119,31 +119,6 @@ HalfRequest HalfRequest::decode(std::string_view bytes) {
   }
   q.bound = in.get<std::int64_t>();
   return q;
-}
-
-std::string HalfReply::encode() const {
-  std::string out;
-  put<std::uint8_t>(out, failed ? 1 : 0);
-  if (failed) {
-    put(out, static_cast<std::int32_t>(code));
-    put_text(out, message);
-  } else {
-    put_text(out, edge);
-  }
-  return out;
-}
-
-HalfReply HalfReply::decode(std::string_view bytes) {
-  Reader in(bytes);
-  HalfReply r;
-  r.failed = in.get<std::uint8_t>() != 0;
-  if (r.failed) {
-    r.code = static_cast<ErrorCode>(in.get<std::int32_t>());
-    r.message = std::string(in.text());
-  } else {
-    r.edge = std::string(in.text());
-  }
-  return r;
 }
 
 ChunkResults ChunkResults::decode(std::string_view bytes) {

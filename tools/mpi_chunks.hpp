@@ -1,6 +1,6 @@
 // What levcl-mpi's ranks send each other, as bytes: a chunk of pairs (each string once,
 // however many of its pairs use it) from rank 0 to a worker, and the chunk's results back;
-// for one long pair split in two, the backward half asked of rank 1 and its edge back.
+// for one long pair spread over the ranks, each band asked of every rank.
 // No MPI here: the bytes go through whatever carries them.
 #pragma once
 
@@ -42,26 +42,15 @@ struct ChunkResults {
   static ChunkResults decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
-// Rank 0 asks rank 1 for the backward half's edge of the pair it sent (Context::BackwardHalf's
-// arguments).
-struct HalfRequest {
+// Rank 0 asks every rank for its share of a band of the pair it sent (Context::RowParts'
+// arguments); the shares' answers go through the ranks' PartLinks.
+struct BandRequest {
   std::string variant;
   Params params;
   std::int64_t bound = 0;
 
   std::string encode() const;
-  static HalfRequest decode(std::string_view bytes);  // throws internal on a malformed message
-};
-
-// Rank 1's answer: the edge (Context::backward_halves' bytes), or the error that stopped it.
-struct HalfReply {
-  std::string edge;
-  bool failed = false;
-  ErrorCode code = ErrorCode::internal;
-  std::string message;
-
-  std::string encode() const;
-  static HalfReply decode(std::string_view bytes);  // throws internal on a malformed message
+  static BandRequest decode(std::string_view bytes);  // throws internal on a malformed message
 };
 
 }  // namespace levcl::tools

@@ -365,28 +365,15 @@ class LEVCL_API Context {
   // The same with every setting in one place, max_distance included.
   Result distance(std::string_view a, std::string_view b, const Options& options);
 
-  // One long pair split over two processes (levcl-mpi's ranks 0 and 1). Where the engine
-  // that distance() would run splits a pair of 2^30 cells or more into halves that meet at
-  // its middle column (bitpar and bitpar-vector: their two sweeps), this context computes
-  // the forward half while `backward` brings the backward half's edge: another process's
-  // backward_halves() of the same strings, with the variant, parameters and bound it is
-  // given, once per band tried. Otherwise `backward` is never called. The result is
-  // distance()'s.
-  using BackwardHalf = std::function<std::string(const std::string& variant, const Params& params, std::int64_t bound)>;
-  Result distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& backward);
-  // The backward halves of a and b on this context's device, as a BackwardHalf: each call
-  // computes the edge for its bound, the strings uploaded once for every band of one variant
-  // and parameters. a, b and this context must outlive it.
-  BackwardHalf backward_halves(std::string_view a, std::string_view b);
-
-  // One long pair over three processes or more (levcl-mpi's ranks), each a part of its rows,
-  // as a context over several devices spreads it over them: where the engine that
-  // distance() would run spreads a pair's rows (bitpar and bitpar-vector: each sweep's rows in
-  // blocks, one a part, their bottom rows handed to the part below tile by tile), this
-  // context is part 0 (links.part), and `ask` has every other part run its RowParts (from
-  // row_parts() of the same strings) with the variant, parameters and bound given, once per
-  // band tried; their answers come through `links`. Otherwise neither is used. The result is
-  // distance()'s; an error of another part names it.
+  // One long pair over several processes (levcl-mpi's ranks), each a part of it, as a
+  // context over several devices spreads it over them: where the engine that distance()
+  // would run spreads a pair of 2^30 cells or more (bitpar and bitpar-vector: over two parts
+  // its two halves, swept from both ends towards the middle column; over more, where it pays,
+  // each sweep's rows in blocks, one a part, their bottom rows handed to the part below tile
+  // by tile), this context is part 0 (links.part), and `ask` has every other part run its
+  // RowParts (from row_parts() of the same strings) with the variant, parameters and bound
+  // given, once per band tried; their answers come through `links`. Otherwise neither is
+  // used. The result is distance()'s; an error of another part names it.
   using RowParts = std::function<void(const std::string& variant, const Params& params, std::int64_t bound)>;
   Result distance(std::string_view a, std::string_view b, const Options& options, const PartLinks& links,
                   const RowParts& ask);

@@ -275,16 +275,23 @@ void Context::Impl::name_plan(Result& result, const Plan& plan, std::string devi
 }
 
 bool Context::Impl::splits(const Plan& plan, std::string_view a, std::string_view b) {
-  return plan.device && plan.variant->spread_distance &&
+  return plan.device && plan.variant->lead_rows &&
          static_cast<double>(a.size()) * static_cast<double>(b.size()) >= detail::kSinglePairCells;
+}
+
+Context::Impl::Plan Context::Impl::over_parts(const Plan& plan, const detail::DivergenceSample& pair,
+                                              std::size_t parts) {
+  Plan resolved = plan;
+  const std::int64_t longest = static_cast<std::int64_t>(std::max(pair.a().size(), pair.b().size()));
+  resolved.params["parts"] =
+      parts > 2 && plan.variant->parts_pay(*plan.device, detail::Call{pair, plan.params, longest, plan.cancel}) ? 1 : 0;
+  return resolved;
 }
 
 Result Context::Impl::distance_over_devices(std::string_view a, std::string_view b, const Options& options) {
   Context& first = members.front();
   if (members.size() < 2 || static_cast<double>(a.size()) * static_cast<double>(b.size()) < detail::kSinglePairCells)
     return first.distance(a, b, options);
-  Impl& one = *first.impl_;
-  Impl& two = *members[1].impl_;
   const detail::DivergenceSample pair(a, b);
   std::optional<Result> result;
   {
@@ -295,18 +302,20 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       locks.emplace_back(member.impl_->mutex);
       metered.push_back(std::unique_ptr<CallGuard>(new CallGuard(member.impl_->start_call(1))));
     }
-    const Plan plan = one.plan(options.variant, Capability::distance, options.params, &pair);
-    const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
-    if (splits(plan, a, b) && members.size() > 2 && plan.variant->lead_rows &&
-        plan.variant->parts_pay(*plan.device, detail::Call{pair, plan.params, longest, plan.cancel})) {
-      // Every device a part, each running the same configuration so that all split the rows
-      // alike; the others' shares of each band on threads of their own.
-      detail::Mailboxes mail(members.size());
+    const Plan asked = first.impl_->plan(options.variant, Capability::distance, options.params, &pair);
+    if (splits(asked, a, b)) {
+      // Every device in use a part, each running the same configuration so that all split the
+      // rows alike: all of them where blocks of rows pay, else the first two (the pair's two
+      // halves); the others' shares of each band on threads of their own.
+      const Plan plan = over_parts(asked, pair, members.size());
+      const std::size_t parts = plan.params.at("parts") == 1 ? members.size() : 2;
+      const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
+      detail::Mailboxes mail(parts);
       std::vector<PartLinks> links;
-      for (std::size_t k = 0; k < members.size(); ++k) links.push_back(mail.links(k));
-      std::vector<Impl::RowShare> follow(members.size());
+      for (std::size_t k = 0; k < parts; ++k) links.push_back(mail.links(k));
+      std::vector<Impl::RowShare> follow(parts);
       std::string labels = member_label(0);
-      for (std::size_t k = 1; k < members.size(); ++k) {
+      for (std::size_t k = 1; k < parts; ++k) {
         const Plan same = members[k].impl_->plan(plan.variant->info.name, Capability::distance, plan.params);
         follow[k] = same.variant->follow_rows(*same.device, links[k], detail::Call{pair, same.params, longest, same.cancel});
         labels += ", " + member_label(k);
@@ -315,21 +324,13 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       const auto ask = [&](std::int64_t bound) {
         for (auto& share : running) share.get();  // the band before's, done once part 0 has their answers
         running.clear();
-        for (std::size_t k = 1; k < members.size(); ++k)
+        for (std::size_t k = 1; k < parts; ++k)
           running.push_back(std::async(std::launch::async, [&follow, k, bound] { follow[k](bound); }));
       };
       result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
         return plan.variant->lead_rows(*plan.device, links[0], ask, call);
       });
       name_plan(*result, plan, labels);
-    } else if (splits(plan, a, b)) {
-      // The second device runs the same configuration, so that both split the rows alike.
-      const Plan same = two.plan(plan.variant->info.name, Capability::distance, plan.params);
-      const detail::FarEdge backward = same.variant->backward_edges(*same.device, detail::Call{pair, same.params, longest, same.cancel});
-      result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
-        return plan.variant->spread_distance(*plan.device, backward, call);
-      });
-      name_plan(*result, plan, member_label(0) + ", " + member_label(1));
     }
   }
   if (!result) return first.distance(a, b, options);  // an engine that runs on one device
@@ -339,29 +340,6 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
   return *result;
 }
 
-Result Context::distance(std::string_view a, std::string_view b, const Options& options, const BackwardHalf& backward) {
-  check_options(options, Capability::distance);  // before any device work
-  detail::check_length(a, b);
-  if (detail::has_input_rules(options))
-    return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
-                    detail::without_input_rules(options), backward);
-  if (!impl_->members.empty()) return distance(a, b, options);  // split over its own devices
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  const auto metered = impl_->start_call(1);
-  const detail::DivergenceSample pair(a, b);
-  std::optional<detail::StringsAhead> ahead;
-  const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
-  if (!Impl::splits(plan, a, b)) return Impl::run_here(plan, pair, options.max_distance);
-  const detail::FarEdge far = [&](std::int64_t bound) { return backward(plan.variant->info.name, plan.params, bound); };
-  Result result = Impl::run(plan, pair, options.max_distance,
-                            [&](const detail::Call& call) { return plan.variant->spread_distance(*plan.device, far, call); });
-  Impl::name_plan(result, plan, plan.device->info().name + ", the backward half elsewhere");
-  detail::log().info("{}: distance {} of {} x {} split, the backward half elsewhere, in {:.6f} s ({} cells, {} launches)",
-                     result.variant, result.distance, a.size(), b.size(), result.costs.seconds, result.costs.cells,
-                     result.costs.launches);
-  return result;
-}
-
 Result Context::distance(std::string_view a, std::string_view b, const Options& options, const PartLinks& links,
                          const RowParts& ask) {
   check_options(options, Capability::distance);  // before any device work
@@ -369,20 +347,22 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   if (detail::has_input_rules(options))
     return distance(compared_bytes(a, options, false), compared_bytes(b, options, true),
                     detail::without_input_rules(options), links, ask);
-  if (!impl_->members.empty() || links.parts < 3) return distance(a, b, options);
+  if (!impl_->members.empty() || links.parts < 2) return distance(a, b, options);
   std::lock_guard<std::mutex> lock(impl_->mutex);
   const auto metered = impl_->start_call(1);
   const detail::DivergenceSample pair(a, b);
   std::optional<detail::StringsAhead> ahead;
-  const Impl::Plan plan = impl_->plan_pair(options, pair, ahead);
-  if (!Impl::splits(plan, a, b) || !plan.variant->lead_rows) return Impl::run_here(plan, pair, options.max_distance);
+  const Impl::Plan planned = impl_->plan_pair(options, pair, ahead);
+  if (!Impl::splits(planned, a, b)) return Impl::run_here(planned, pair, options.max_distance);
+  const Impl::Plan plan = Impl::over_parts(planned, pair, links.parts);  // the other parts are told with each band
   const auto asked = [&](std::int64_t bound) { ask(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
     return plan.variant->lead_rows(*plan.device, links, asked, call);
   });
-  Impl::name_plan(result, plan, plan.device->info().name + ", the rest of the rows over " + std::to_string(links.parts - 1) + " more parts");
+  const std::size_t parts = plan.params.at("parts") == 1 ? links.parts : 2;
+  Impl::name_plan(result, plan, plan.device->info().name + " and " + std::to_string(parts - 1) + " more parts");
   detail::log().info("{}: distance {} of {} x {} over {} parts in {:.6f} s ({} cells, {} launches)", result.variant,
-                     result.distance, a.size(), b.size(), links.parts, result.costs.seconds, result.costs.cells,
+                     result.distance, a.size(), b.size(), parts, result.costs.seconds, result.costs.cells,
                      result.costs.launches);
   return result;
 }
@@ -419,31 +399,6 @@ Context::RowParts Context::row_parts(std::string_view a, std::string_view b, con
 
 Context::RowParts Context::failing_parts(const PartLinks& links, const Error& error) {
   return [&links, error](const std::string&, const Params&, std::int64_t) { detail::tell_failure(links, error); };
-}
-
-Context::BackwardHalf Context::backward_halves(std::string_view a, std::string_view b) {
-  detail::check_length(a, b);
-  // The sweeps of the variant and parameters last asked for: the strings uploaded once for
-  // every band of them.
-  struct Kept {
-    std::string variant;
-    Params params;
-    detail::FarEdge edges;
-  };
-  const auto kept = std::make_shared<std::optional<Kept>>();
-  return [this, a, b, kept](const std::string& variant, const Params& params, std::int64_t bound) {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
-    const auto metered = impl_->start_call(1);
-    if (!*kept || (*kept)->variant != variant || (*kept)->params != params) {
-      kept->reset();
-      const detail::DivergenceSample pair(a, b);
-      const Impl::Plan plan = impl_->plan(variant, Capability::distance, params, &pair);
-      if (!plan.device || !plan.variant->backward_edges)
-        throw Error(ErrorCode::invalid_argument, "variant '" + variant + "' does not split a pair in two halves");
-      kept->emplace(Kept{variant, params, plan.variant->backward_edges(*plan.device, detail::Call{pair, plan.params, bound, plan.cancel})});
-    }
-    return (*kept)->edges(bound);
-  };
 }
 
 Result Context::distance(std::string_view a, std::string_view b, const Options& options) {

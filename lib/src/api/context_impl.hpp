@@ -90,7 +90,10 @@ struct Context::Impl {
   Result run_auto(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // What a pair's result says of how it ran: the plan's variant and parameters, and where.
   static void name_plan(Result& result, const Plan& plan, std::string device);
-  // Whether a pair under a plan is split where a second device or process can take half.
+  // The plan of a pair over `parts` (devices or processes): its family's `parts` parameter
+  // resolved (1: blocks over all, 0: two, the pair's halves), which every part reads.
+  static Plan over_parts(const Plan& plan, const detail::DivergenceSample& pair, std::size_t parts);
+  // Whether a pair under a plan is split where a second device or process can take a part.
   static bool splits(const Plan& plan, std::string_view a, std::string_view b);
 
   // Member k's device as results name it, "P:D (NAME)".
@@ -99,9 +102,9 @@ struct Context::Impl {
   bool members_alike() const;
 
   // One pair on a context of several devices: where the pair fills a device
-  // (kSinglePairCells) and its engine can spread it, over the first two (the engine's two
-  // halves), or over them all where there are more and the engine can (its rows' parts,
-  // lead_rows and follow_rows); else on the first.
+  // (kSinglePairCells) and its engine can spread it (lead_rows and follow_rows), over them
+  // all where blocks of its rows pay, else over the first two (the pair's two halves); else on
+  // the first.
   Result distance_over_devices(std::string_view a, std::string_view b, const Options& options);
 };
 

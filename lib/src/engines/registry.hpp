@@ -32,10 +32,6 @@ struct Call {
   const Cancellation* cancel;    // the CPU variants check it as they go (device ones: OpenDevice)
 };
 
-// The backward half's edge of a pair split in two (Variant::spread_distance) for a bound, in
-// the bytes the family's backward_edges writes: computed elsewhere, on the thread that asks.
-using FarEdge = std::function<std::string(std::int64_t bound)>;
-
 // What the caller already knows of a batch's pairs, having looked at each (check_batch),
 // so that an engine need not look again: whether pair i is strings 2i and 2i + 1 (each
 // brings its own two, as Context::distances lays out pairs of views; false where not
@@ -122,13 +118,6 @@ struct Variant {
   std::function<MemoryNeeds(const Params&, const PairShape&)> memory;
   // What it can do: a capability is offered when its routine is set.
   DistanceCapability distance;
-  // A pair split where the family can split it (bitpar's two sweeps towards the middle
-  // column): this device computes the forward half while `backward(bound)` brings the backward
-  // half's edge from elsewhere (a second device of a context over several, another process of
-  // levcl-mpi), as backward_edges' FarEdge computes it on its device (the pair uploaded once);
-  // as distance.run. Both null where it cannot split.
-  std::function<Result(OpenDevice& device, const FarEdge& backward, const Call& call)> spread_distance;
-  std::function<FarEdge(OpenDevice& device, const Call& call)> backward_edges;
   // A pair over several parts, each a share of its rows (bitpar: each sweep's rows in blocks,
   // a part's block each, their bottom rows handed down tile by tile through `links`): the
   // devices of a context over several, or processes (levcl-mpi's ranks). Part 0 computes the
@@ -141,8 +130,9 @@ struct Variant {
       lead_rows;
   std::function<std::function<void(std::int64_t bound)>(OpenDevice& device, const PartLinks& links, const Call& call)>
       follow_rows;
-  // Whether more than two parts of devices like this one beat the pair's two halves
-  // (spread_distance) for this call.
+  // Whether more than two parts of devices like this one beat two (the pair's two halves,
+  // where the family splits it so) for this call: the caller's resolution of the family's
+  // `parts` parameter (0: two, 1: all), which every part then reads from its parameters.
   std::function<bool(OpenDevice& device, const Call& call)> parts_pay;
   BatchCapability batch;
   BreakpointCapability breakpoint;

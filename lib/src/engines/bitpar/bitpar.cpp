@@ -148,10 +148,8 @@ struct PairSweeps {
   BitparSweeps sweeps;
 };
 
-// One pair on a device, or split (`far`): the forward sweep runs here, on a thread of its
-// own, while this thread asks `far` for the backward sweep's edge (another device's,
-// another process's); the edges are met on the host.
-Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const FarEdge* far = nullptr) {
+// One pair on a device.
+Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   Result result;
   if (m == 0 || n == 0) {  // no cell to compute
@@ -162,52 +160,23 @@ Result run_bitpar(Geometry geometry, const Call& call, OpenDevice& device, const
   const auto setting_up = std::chrono::steady_clock::now();
   PairSweeps here(geometry, device, call);
   log().debug("bitpar: strings and their codes on {} in {:.2f} ms", device.info().name, 1e3 * seconds_since(setting_up));
-  BitparSweeps& sweeps = here.sweeps;
-  Costs elsewhere;
   result.distance = through_bands(call, m, n, first, [&](std::int64_t k) {
-    const Piece piece{0, m, 0, n, k};
-    Breakpoint met;
-    if (!far) {
-      met = sweeps.run({piece}).front();
-    } else {
-      std::future<SweepEdge> forward = std::async(std::launch::async, [&] { return sweeps.half(piece, Halves::forward); });
-      Costs backward_costs;  // (should far throw, forward's destructor waits for the sweep)
-      const SweepEdge backward = decode_edge((*far)(k), backward_costs);
-      met = meet_halves(geometry, piece, forward.get(), backward);
-      elsewhere += backward_costs;
-    }
-    log().debug("bitpar{}: bound {}: D' = {}", far ? " split" : "", k, met.distance);
+    const Breakpoint met = here.sweeps.run({Piece{0, m, 0, n, k}}).front();
+    log().debug("bitpar: bound {}: D' = {}", k, met.distance);
     return met.distance;
   });
-  result.costs = sweeps.costs();
-  result.costs.cells += elsewhere.cells;
-  result.costs.launches += elsewhere.launches;
-  result.costs.kernel_seconds = std::max(result.costs.kernel_seconds, elsewhere.kernel_seconds);  // side by side
+  result.costs = here.sweeps.costs();
   return result;
-}
-
-// The backward sweep's edges of a pair split in two, for run_bitpar's `far` elsewhere: the
-// strings uploaded once, each band's edge with the costs of that band alone.
-FarEdge bitpar_backward_edges(Geometry geometry, OpenDevice& device, const Call& call) {
-  const auto there = std::make_shared<PairSweeps>(geometry, device, call);
-  const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
-  return [there, m, n](std::int64_t bound) {
-    const Costs before = there->sweeps.costs();
-    const SweepEdge edge = there->sweeps.half(Piece{0, m, 0, n, bound}, Halves::backward);
-    Costs band = there->sweeps.costs();
-    band.cells -= before.cells;
-    band.launches -= before.launches;
-    band.kernel_seconds -= before.kernel_seconds;
-    return encode_edge(edge, band);
-  };
 }
 
 // ---------------------------------------------------------------------------------------
 // One pair over several parts (devices of one process, or processes: Variant::lead_rows)
 
-// A part's share of a band: the sweeps' blocks dealt to the parts in order, the forward
-// sweep's to the first half (the odd part its), a block a part, each in `tiles` tiles of
-// columns a block of its sweep; parts past a sweep's stripes idle.
+// A part's share of a band: the sweeps' blocks dealt to the parts in use in order, the
+// forward sweep's to the first half (the odd part its), a block a part, each in `tiles`
+// tiles of columns a block of its sweep; parts past a sweep's stripes, or past those in
+// use, idle. Parts in use: all where the caller's `parts` (resolved: 1) says blocks, else
+// the first two, a sweep each (the pair's two halves).
 struct PartJob {
   Halves which = Halves::forward;
   SweepBlock rows;
@@ -218,8 +187,12 @@ struct PartJob {
 SweepShare part_share(std::size_t parts) {
   return {static_cast<std::int64_t>((parts + 1) / 2), static_cast<std::int64_t>(parts)};
 }
-std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::size_t parts, std::int64_t tiles) {
-  std::vector<PartJob> jobs(parts);
+std::size_t parts_in_use(const Params& params, std::size_t parts) {
+  return params.at("parts") == 0 ? std::min<std::size_t>(2, parts) : parts;
+}
+std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::size_t all, std::size_t parts,
+                               std::int64_t tiles) {
+  std::vector<PartJob> jobs(all);
   const SweepShare share = part_share(parts);
   const std::size_t forward_parts = static_cast<std::size_t>(share.forward);
   for (std::size_t w = 0; w < 2; ++w) {
@@ -266,9 +239,11 @@ class LinkedRows final : public RowLink {
 
 // This part's share of the band of bound k on its device: its block's edge, and what
 // computing it cost.
-BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, std::int64_t tiles, Costs& costs) {
+BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, const Params& params, Costs& costs) {
   const Costs before = here.sweeps.costs();
-  const PartJob job = part_jobs(here.sweeps.sweeps_of(piece, part_share(links.parts)), links.parts, tiles)[links.part];
+  const std::size_t parts = parts_in_use(params, links.parts);
+  const PartJob job =
+      part_jobs(here.sweeps.sweeps_of(piece, part_share(parts)), links.parts, parts, params.at("tiles"))[links.part];
   LinkedRows above(links, links.part - 1), below(links, links.part + 1);
   const BlockEdge edge = job.rows.count == 0 ? BlockEdge{}
                                              : here.sweeps.block(piece, job.which, job.rows, job.tile_columns,
@@ -311,20 +286,21 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (m == 0 || n == 0) return run_bitpar(geometry, call, device);
   const std::int64_t tiles = call.params.at("tiles");
+  const std::size_t parts = parts_in_use(call.params, links.parts);
   PairSweeps here(geometry, device, call);
   Costs elsewhere;
   Result result;
   result.distance = through_bands(call, m, n, first_call_bound(call), [&](std::int64_t k) {
     ask(k);
     const Piece piece{0, m, 0, n, k};
-    const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece, part_share(links.parts));
+    const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece, part_share(parts));
     if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over parts");
-    const std::vector<PartJob> jobs = part_jobs(sweeps, links.parts, tiles);
+    const std::vector<PartJob> jobs = part_jobs(sweeps, links.parts, parts, tiles);
     std::vector<BlockEdge> edges(links.parts);
     std::exception_ptr failure;
     try {
       Costs own;
-      edges[0] = run_share(here, piece, links, tiles, own);
+      edges[0] = run_share(here, piece, links, call.params, own);
     } catch (const std::exception& e) {
       tell_failure(links, e);
       failure = std::current_exception();
@@ -349,9 +325,9 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
       if (jobs[part].rows.count > 0) blocks[jobs[part].which == Halves::backward].push_back(std::move(edges[part]));
     const std::int64_t height = here.sweeps.stripe_rows();
     const Breakpoint met = meet_halves(geometry, piece, joined_edge(geometry, sweeps[0], height, blocks[0]),
-                                       joined_edge(geometry, sweeps[1], height, blocks[1]), part_share(links.parts));
-    log().debug("bitpar over {} parts: bound {}: D' = {} ({} blocks forward, {} backward, {} tiles a block)", links.parts,
-                k, met.distance, blocks[0].size(), blocks[1].size(), tiles);
+                                       joined_edge(geometry, sweeps[1], height, blocks[1]), part_share(parts));
+    log().debug("bitpar over {} parts: bound {}: D' = {} ({} blocks forward, {} backward, {} tiles a block)", parts, k,
+                met.distance, blocks[0].size(), blocks[1].size(), tiles);
     return met.distance;
   });
   result.costs = here.sweeps.costs();
@@ -379,7 +355,7 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
       if (!kept->here) kept->here.emplace(geometry, device, Call{kept->pair, kept->params, kept->max_distance, kept->cancel});
       const std::int64_t m = static_cast<std::int64_t>(kept->pair.a().size()), n = static_cast<std::int64_t>(kept->pair.b().size());
       Costs costs;
-      const BlockEdge edge = run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params.at("tiles"), costs);
+      const BlockEdge edge = run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params, costs);
       links.send(0, sent_bytes(encode_edge(SweepEdge{edge.slot, 0, 0, edge.value}, costs)));
     } catch (const std::exception& e) {
       tell_failure(links, e);
@@ -479,9 +455,9 @@ std::vector<Variant> bitpar_variants() {
        "launch costs its stripes' skew)",
        Sweep::none},
       {"parts", 2, 0, 2,
-       "one pair over three devices or more: 1 each a block of a sweep's rows, 0 the pair's two halves on two of "
-       "them, 2 blocks where a sweep's stripes are about one wave of the device (12 a compute unit; CPU devices "
-       "always), else halves",
+       "one pair over several devices or processes: 1 each a block of a sweep's rows, 0 the pair's two halves on "
+       "two of them, 2 blocks over three or more where a sweep's stripes are about one wave of the device (12 a "
+       "compute unit; CPU devices always), else halves",
        Sweep::none},
       {"unroll", 1, 0, 1,
        "1: a stripe's steady steps unrolled 32 at a time (the fastest kernels; NVIDIA builds them in 0.7-1.5 s the "
@@ -521,10 +497,6 @@ std::vector<Variant> bitpar_variants() {
   device.memory = memory(Geometry::lanes);
   device.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::lanes, call, *d); },
                      band_cost(Geometry::lanes)};
-  device.spread_distance = [](OpenDevice& d, const FarEdge& backward, const Call& call) {
-    return run_bitpar(Geometry::lanes, call, d, &backward);
-  };
-  device.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::lanes, d, call); };
   device.lead_rows = [](OpenDevice& d, const PartLinks& links, const std::function<void(std::int64_t)>& ask,
                         const Call& call) { return run_bitpar_lead(Geometry::lanes, d, links, ask, call); };
   device.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
@@ -544,10 +516,6 @@ std::vector<Variant> bitpar_variants() {
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
                      band_cost(Geometry::vector)};
-  vector.spread_distance = [](OpenDevice& d, const FarEdge& backward, const Call& call) {
-    return run_bitpar(Geometry::vector, call, d, &backward);
-  };
-  vector.backward_edges = [](OpenDevice& d, const Call& call) { return bitpar_backward_edges(Geometry::vector, d, call); };
   vector.lead_rows = [](OpenDevice& d, const PartLinks& links, const std::function<void(std::int64_t)>& ask,
                         const Call& call) { return run_bitpar_lead(Geometry::vector, d, links, ask, call); };
   vector.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {

@@ -412,17 +412,10 @@ std::vector<Breakpoint> BitparSweeps::in_launches(const std::vector<Piece>& piec
       least += bytes;
       ++count;
     }
-    launch(&pieces[first], count, halves, out, nullptr);
+    launch(&pieces[first], count, halves, out);
     first += count;
   }
   return out;
-}
-
-SweepEdge BitparSweeps::half(const Piece& piece, Halves which) {
-  std::vector<Breakpoint> none;
-  std::vector<SweepEdge> edges;
-  launch(&piece, 1, which, none, &edges);
-  return edges.front();
 }
 
 namespace {
@@ -477,8 +470,7 @@ Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& f
   return breakpoint_of(piece, plan, meet_pieces({edge(forward)}, {edge(backward)}, {sides.rows}).front());
 }
 
-void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
-                          std::vector<SweepEdge>* halves_out) {
+void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out) {
   const auto started = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point launched, ran, read;
   const DeviceInfo& info = device_.info();
@@ -493,9 +485,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     const SweepPlan plan = plan_of(pieces[q], halves);
     plans[q] = plan;
     for (const bool backward : {false, true}) {
-      if ((backward ? plan.backward_rows : plan.forward_rows) == 0 ||
-          halves == (backward ? Halves::forward : Halves::backward))
-        continue;
+      if ((backward ? plan.backward_rows : plan.forward_rows) == 0) continue;
       BitparSweep layout = layout_of(pieces[q], plan, backward);
       const std::int64_t m = layout.m, n = layout.n;
       const Band band{layout.band_lo, layout.band_hi};
@@ -646,20 +636,12 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
         const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
         return Edge{geometry_, edges.data() + at, edge_first_row(layout, height_), layout.m, values[sweep]};
       };
-      if (halves != Halves::backward) forwards.push_back(edge_of(k++));
-      if (halves != Halves::forward) backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{geometry_, nullptr, 1, m, m});
+      forwards.push_back(edge_of(k++));
+      backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{geometry_, nullptr, 1, m, m});
       rows.push_back(m);
     }
-    if (halves == Halves::both) {
-      const std::vector<Meeting> meetings = meet_pieces(forwards, backwards, rows);
-      for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
-    } else {
-      for (const Edge& r : halves == Halves::forward ? forwards : backwards) {
-        SweepEdge copy{{}, r.first, r.last, r.value};
-        if (r.slot) copy.slot.assign(r.slot, r.slot + bus_slot_bytes(geometry_, static_cast<std::uint64_t>(r.last)));
-        halves_out->push_back(std::move(copy));
-      }
-    }
+    const std::vector<Meeting> meetings = meet_pieces(forwards, backwards, rows);
+    for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));
   }
   const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
   log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows ({:.0f} at work at once), bus {} ({}); ms: plan "

@@ -85,10 +85,10 @@ struct BitparArgs {
 // the strings, their codes forward and reversed, the bus, the stripes' counters.
 MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std::int64_t slots);
 
-// Which of a piece's two sweeps a launch runs: both, and where they meet; or one, whose
-// edge the other's, run on another device, meets (one pair over two devices); or (whole)
-// one sweep over all of it, whose last value is the piece's D' (a batch's pairs: they fill
-// the device without halving their chains, and no edge comes back).
+// A piece's sweeps: both, and where they meet; or (whole) one sweep over all of it, whose
+// last value is the piece's D' (a batch's pairs: they fill the device without halving their
+// chains, and no edge comes back); or one of the two, forward or backward (a block of its
+// rows over parts: BitparSweeps::block).
 enum class Halves { both, forward, backward, whole };
 
 // A sweep's edge (its values down its last column) copied off its device: its slot (empty:
@@ -100,8 +100,8 @@ struct SweepEdge {
 };
 
 // A sweep's edge and what computing it cost, as bytes that another device's thread or
-// another process (levcl-mpi's ranks, one machine architecture) hands back
-// (Variant::backward_edges); decode_edge throws internal on bytes of another shape.
+// another process (levcl-mpi's ranks, one machine architecture) hands back (a part's
+// block); decode_edge throws internal on bytes of another shape.
 std::string encode_edge(const SweepEdge& edge, const Costs& costs);
 SweepEdge decode_edge(const std::string& bytes, Costs& costs);
 
@@ -160,9 +160,6 @@ class BitparSweeps {
   std::vector<Breakpoint> run(const std::vector<Piece>& pieces);
   // Per piece, D' as run's, from one sweep over all its rows (Halves::whole).
   std::vector<std::int64_t> distances(const std::vector<Piece>& pieces);
-  // One of a piece's sweeps (forward or backward), its edge for meet_halves.
-  SweepEdge half(const Piece& piece, Halves which);
-
   // One sweep (forward or backward) of a piece, only the stripes of `rows`, in tiles of
   // `tile_columns` (a multiple of 32): each tile's top row from `above` (null: the sweep's
   // first block, whose top is row 0), its bottom row to `below` (null: the last block).
@@ -179,10 +176,9 @@ class BitparSweeps {
  private:
   // The pieces in launches that fit the bus's budget, each as launch() runs it.
   std::vector<Breakpoint> in_launches(const std::vector<Piece>& pieces, Halves halves);
-  // The pieces' sweeps of `halves`: with both, their breakpoints into `out`; with whole,
-  // breakpoints of their distances alone; with one, its edges into `halves_out`.
-  void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out,
-              std::vector<SweepEdge>* halves_out);
+  // The pieces' sweeps of `halves` (both or whole): with both, their breakpoints into `out`;
+  // with whole, breakpoints of their distances alone.
+  void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out);
 
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).

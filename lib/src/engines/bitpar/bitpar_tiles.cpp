@@ -71,6 +71,9 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
                "bitpar's bus of " + std::to_string(bus_bytes >> 20) + " MiB");
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
+  // A block alone in its sweep, in one tile, is the whole sweep: the kernel without a tile's
+  // inputs (TILES) runs it, as fast as a whole sweep's launch.
+  const bool tiled = above || below || tile_columns < n;
   // Each stripe's last value and its column in the sweep, in the last tile it met the band
   // (column 0: none yet).
   std::vector<std::int64_t> ends(static_cast<std::size_t>(stripes), 0), lasts(ends);
@@ -160,7 +163,7 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
                          ((above || below) ? params_.at("own") != 0
                                            : own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
                                                                      Band{tile.band_lo, tile.band_hi})));
-        cl::Kernel& kernel = this->kernel(own, true);
+        cl::Kernel& kernel = this->kernel(own, tiled);
         queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
         queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
         if (tile.top_last > 0)
@@ -179,8 +182,11 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         device_.launch(kernel, static_cast<std::size_t>(count * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
         ++costs_.launches;
         device_.wait();
-        queue.enqueueReadBuffer(args.stripe_values, CL_FALSE, count * sizeof(cl_int), count * sizeof(cl_int),
-                                values.data());
+        if (tiled)
+          queue.enqueueReadBuffer(args.stripe_values, CL_FALSE, count * sizeof(cl_int), count * sizeof(cl_int),
+                                  values.data());
+        cl_int last_value = 0;  // the sweep's last stripe's, where it is here: at its bottom row's last column
+        queue.enqueueReadBuffer(args.result, CL_FALSE, 0, sizeof last_value, &last_value);
         // The block's bottom row, where its last stripe met the band here.
         if (high == stripes - 1) {
           bottom_row.last = last_of(high);
@@ -202,7 +208,7 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         // The block's value at its bottom row and the sweep's last column, +1 a column past
         // its last stripe's last.
         if (high == stripes - 1) {
-          bottom_row.value = ends[static_cast<std::size_t>(high)];
+          bottom_row.value = last_value;
           out.value = bottom_row.value + (n - from - bottom_row.last);
         }
       }

@@ -3,7 +3,8 @@
 // devices), one launch per band, and `cpu-bitpar`, the same stripes on one CPU thread.
 // Without a bound the band starts from an estimate of the distance and grows until the
 // answer fits in it (edlib's rule); the full matrix needs one run. The device variants also
-// find an alignment's breakpoints: where the two sweeps of a piece meet.
+// find an alignment's breakpoints, where the two sweeps of a piece meet, and spread one pair
+// over parts (devices, processes): its two halves, or blocks of each sweep's rows.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -11,7 +12,6 @@
 #include <cstring>
 #include <exception>
 #include <functional>
-#include <future>
 #include <memory>
 #include <optional>
 #include <utility>

@@ -35,7 +35,7 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
     const bool last_stripe = s == stripes - 1;
     const int first = (int)max(1L, (long)r0 + 1 + band_lo), last = (int)min((long)n, (long)r1 + band_hi);
     const int next_first = last_stripe ? n + 1 : (int)max(1L, (long)r1 + 1 + band_lo);
-    const int above_last = s == 0 ? (TILES ? sweep.top_last : 0) : (int)min((long)n, (long)r0 + band_hi);
+    const int above_last = s == 0 ? sweep.top_last : (int)min((long)n, (long)r0 + band_hi);  // 0: row 0
     const int count = last - first + 1;
     for (int c = 0; c < SIGMA * 4; ++c) peq[c] = 0;
     for (int i = r0; i < r1; ++i) peq[a[i] * 4 + (i - r0) / 64] |= 1UL << ((i - r0) % 64);

@@ -239,13 +239,13 @@ class LinkedRows final : public RowLink {
 
 // This part's share of the band of bound k on its device: its block's edge, and what
 // computing it cost.
-BlockEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, const Params& params, Costs& costs) {
+SweepEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links, const Params& params, Costs& costs) {
   const Costs before = here.sweeps.costs();
   const std::size_t parts = parts_in_use(params, links.parts);
   const PartJob job =
       part_jobs(here.sweeps.sweeps_of(piece, part_share(parts)), links.parts, parts, params.at("tiles"))[links.part];
   LinkedRows above(links, links.part - 1), below(links, links.part + 1);
-  const BlockEdge edge = job.rows.count == 0 ? BlockEdge{}
+  const SweepEdge edge = job.rows.count == 0 ? SweepEdge{}
                                              : here.sweeps.block(piece, job.which, job.rows, job.tile_columns,
                                                                  job.above ? &above : nullptr, job.below ? &below : nullptr);
   costs = here.sweeps.costs();
@@ -296,7 +296,7 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
     const std::array<BitparSweep, 2> sweeps = here.sweeps.sweeps_of(piece, part_share(parts));
     if (sweeps[1].m == 0) throw Error(ErrorCode::internal, "bitpar: a pair of one column spread over parts");
     const std::vector<PartJob> jobs = part_jobs(sweeps, links.parts, parts, tiles);
-    std::vector<BlockEdge> edges(links.parts);
+    std::vector<SweepEdge> edges(links.parts);
     std::exception_ptr failure;
     try {
       Costs own;
@@ -310,8 +310,7 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
         const std::string bytes = links.receive(part);
         const std::string_view message = message_of(bytes, part);
         Costs costs;
-        const SweepEdge edge = decode_edge(std::string(message), costs);
-        edges[part] = BlockEdge{edge.slot, edge.value};
+        edges[part] = decode_edge(std::string(message), costs);
         elsewhere.cells += costs.cells;
         elsewhere.launches += costs.launches;
         elsewhere.kernel_seconds = std::max(elsewhere.kernel_seconds, costs.kernel_seconds);  // side by side
@@ -320,12 +319,12 @@ Result run_bitpar_lead(Geometry geometry, OpenDevice& device, const PartLinks& l
       }
     }
     if (failure) std::rethrow_exception(failure);
-    std::array<std::vector<BlockEdge>, 2> blocks;
+    std::array<std::vector<SweepEdge>, 2> blocks;
     for (std::size_t part = 0; part < links.parts; ++part)
       if (jobs[part].rows.count > 0) blocks[jobs[part].which == Halves::backward].push_back(std::move(edges[part]));
     const std::int64_t height = here.sweeps.stripe_rows();
-    const Breakpoint met = meet_halves(geometry, piece, joined_edge(geometry, sweeps[0], height, blocks[0]),
-                                       joined_edge(geometry, sweeps[1], height, blocks[1]), part_share(parts));
+    const Breakpoint met = meet_halves(geometry, piece, joined_edge(sweeps[0], height, blocks[0]),
+                                       joined_edge(sweeps[1], height, blocks[1]), part_share(parts));
     log().debug("bitpar over {} parts: bound {}: D' = {} ({} blocks forward, {} backward, {} tiles a block)", parts, k,
                 met.distance, blocks[0].size(), blocks[1].size(), tiles);
     return met.distance;
@@ -355,8 +354,7 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
       if (!kept->here) kept->here.emplace(geometry, device, Call{kept->pair, kept->params, kept->max_distance, kept->cancel});
       const std::int64_t m = static_cast<std::int64_t>(kept->pair.a().size()), n = static_cast<std::int64_t>(kept->pair.b().size());
       Costs costs;
-      const BlockEdge edge = run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params, costs);
-      links.send(0, sent_bytes(encode_edge(SweepEdge{edge.slot, 0, 0, edge.value}, costs)));
+      links.send(0, sent_bytes(encode_edge(run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params, costs), costs)));
     } catch (const std::exception& e) {
       tell_failure(links, e);
     }

@@ -31,43 +31,11 @@ struct CodesArgs {
 // its value at the last row; defined from first - 1 (the top of the first stripe that
 // reaches the last column: those above end before it, outside the band there) to last.
 // Without a slot, column 0 (value i at row i): what a backward sweep of no columns leaves.
-struct Edge {
-  Geometry geometry;
-  const unsigned char* slot;
+struct Edge : SlotDeltas {
   std::int64_t first, last, value;
 
-  // Row i's delta (first <= i <= last): bit (i - 1) % 32 of its word pair, +1 in the
-  // first word and -1 in the second (lanes); its byte, the same two bits (vector).
-  int delta(std::int64_t i) const {
-    if (!slot) return 1;
-    if (geometry == Geometry::vector) return (slot[i - 1] & 1) - (slot[i - 1] >> 1);
-    const std::int64_t w = (i - 1) / 32, bit = (i - 1) % 32;
-    return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
-  }
   // Its value at row i (first - 1 <= i <= last): the last one's, less the rise after i.
   std::int64_t at(std::int64_t i) const { return value - rise(i, last); }
-  // How much its value rises from row i to row k (first - 1 <= i <= k <= last): the deltas
-  // of rows i + 1 .. k, 32 rows a popcount.
-  std::int64_t rise(std::int64_t i, std::int64_t k) const {
-    if (!slot) return k - i;
-    std::int64_t sum = 0, r = i + 1;
-    if (geometry == Geometry::lanes) {
-      for (; r <= k && (r - 1) % 32 != 0; ++r) sum += delta(r);
-      for (; r + 31 <= k; r += 32) {
-        const std::int64_t w = (r - 1) / 32;
-        sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
-      }
-    }
-    for (; r <= k; ++r) sum += delta(r);
-    return sum;
-  }
-
- private:
-  cl_uint word(std::int64_t at) const {  // the host's cl_uint is the device's uint
-    cl_uint w;
-    std::memcpy(&w, slot + 4 * at, sizeof w);
-    return w;
-  }
 };
 
 // Where two sweeps' edges meet: the least sum over the middle column's rows i of the
@@ -189,6 +157,33 @@ std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " Mi
 constexpr std::uint64_t kLeastLocalBytes = 32 * 1024;
 
 }  // namespace
+
+int SlotDeltas::delta(std::int64_t i) const {
+  if (!slot) return 1;
+  if (geometry == Geometry::vector) return (slot[i - 1] & 1) - (slot[i - 1] >> 1);
+  const std::int64_t w = (i - 1) / 32, bit = (i - 1) % 32;
+  return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
+}
+
+std::int64_t SlotDeltas::rise(std::int64_t i, std::int64_t k) const {
+  if (!slot) return k - i;
+  std::int64_t sum = 0, r = i + 1;
+  if (geometry == Geometry::lanes) {
+    for (; r <= k && (r - 1) % 32 != 0; ++r) sum += delta(r);
+    for (; r + 31 <= k; r += 32) {
+      const std::int64_t w = (r - 1) / 32;
+      sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
+    }
+  }
+  for (; r <= k; ++r) sum += delta(r);
+  return sum;
+}
+
+cl_uint SlotDeltas::word(std::int64_t at) const {  // the host's cl_uint is the device's uint
+  cl_uint w;
+  std::memcpy(&w, slot + 4 * at, sizeof w);
+  return w;
+}
 
 std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n) {
   return geometry == Geometry::lanes ? BITPAR_SLOT_WORDS(n) * 2 * sizeof(cl_uint) : n;
@@ -386,6 +381,30 @@ std::array<BitparSweep, 2> BitparSweeps::sweeps_of(const Piece& piece, const Swe
   return {layout_of(piece, plan, false), layout_of(piece, plan, true)};
 }
 
+void BitparSweeps::reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
+                                std::uint64_t slots_at, std::uint64_t slots_bytes) {
+  cl::CommandQueue& queue = device_.queue();
+  const cl_int zero = 0;
+  queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
+  queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
+  // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl with slots of
+  // their own, the slots' words too (cl/bitpar.h).
+  queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
+                          static_cast<std::size_t>(corners) * sizeof(cl_ulong));
+  if (geometry_ == Geometry::lanes && own_slots && slots_bytes > 0)
+    queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, slots_at,
+                            static_cast<std::size_t>(slots_bytes));
+}
+
+void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy) {
+  set_args(kernel, args);
+  // As many workgroups as stripes: each claims stripes in the claims' order until they run
+  // out, so no stripe ever waits for an unstarted one.
+  device_.launch(kernel, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
+  ++costs_.launches;
+  device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
+}
+
 std::vector<Breakpoint> BitparSweeps::run(const std::vector<Piece>& pieces) { return in_launches(pieces, Halves::both); }
 
 std::vector<std::int64_t> BitparSweeps::distances(const std::vector<Piece>& pieces) {
@@ -451,9 +470,9 @@ SweepEdge decode_edge(const std::string& bytes, Costs& costs) {
   return edge;
 }
 
-SweepEdge joined_edge(Geometry, const BitparSweep& sweep, std::int64_t height, const std::vector<BlockEdge>& blocks) {
+SweepEdge joined_edge(const BitparSweep& sweep, std::int64_t height, const std::vector<SweepEdge>& blocks) {
   SweepEdge edge;
-  for (const BlockEdge& block : blocks) edge.slot.insert(edge.slot.end(), block.slot.begin(), block.slot.end());
+  for (const SweepEdge& block : blocks) edge.slot.insert(edge.slot.end(), block.slot.begin(), block.slot.end());
   edge.first = edge_first_row(sweep, height);
   edge.last = sweep.m;
   edge.value = blocks.back().value;
@@ -465,7 +484,7 @@ Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& f
   const PieceSides sides(piece);
   const SweepPlan plan = plan_sweeps(sides.rows, sides.columns, sides.band(), share);
   const auto edge = [geometry](const SweepEdge& r) {
-    return Edge{geometry, r.slot.empty() ? nullptr : r.slot.data(), r.first, r.last, r.value};
+    return Edge{{geometry, r.slot.empty() ? nullptr : r.slot.data()}, r.first, r.last, r.value};
   };
   return breakpoint_of(piece, plan, meet_pieces({edge(forward)}, {edge(backward)}, {sides.rows}).front());
 }
@@ -574,18 +593,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     cl::CommandQueue& queue = device_.queue();
     queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, layouts.size() * sizeof(BitparSweep), layouts.data());
     queue.enqueueWriteBuffer(args.claims, CL_FALSE, 0, claims.size() * sizeof(cl_int), claims.data());
-    const cl_int zero = 0;
-    queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(stripes) * sizeof(cl_int));
-    queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
-    // The corners unset (workgroup_flags.cl's publish_value), and in bitpar.cl with slots of
-    // their own, the slots' words too (cl/bitpar.h).
-    queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
-                            static_cast<std::size_t>(corners) * sizeof(cl_ulong));
-    cl::Kernel& kernel = this->kernel(own_slots, false);
-    if (geometry_ == Geometry::lanes && own_slots && edges_at > 0)
-      queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, 0,
-                              static_cast<std::size_t>(edges_at));
-    set_args(kernel, args);
+    reset_launch(args, stripes, corners, own_slots, 0, edges_at);
 
     // Progress: the columns the stripes have published (INT_MAX once finished).
     std::vector<cl_int> widths(static_cast<std::size_t>(stripes));
@@ -599,14 +607,9 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       for (std::size_t k = 0; k < widths.size() && k < done.size(); ++k) sum += std::min(done[k], widths[k]);
       meter.part(sum / total);
     });
-    // As many workgroups as stripes: each claims stripes in the claims' order until they run
-    // out, so no stripe ever waits for an unstarted one.
     BusySpan busy;
     launched = std::chrono::steady_clock::now();
-    device_.launch(kernel, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_),
-                   busy.event(true));
-    ++costs_.launches;
-    device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
+    run_stripes(kernel(own_slots, false), args, stripes, busy);
     ran = std::chrono::steady_clock::now();
     queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
     // The sweeps' edges, in one read (an enqueue costs microseconds).
@@ -634,10 +637,10 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       const auto edge_of = [&](std::size_t sweep) {
         const BitparSweep& layout = sweeps[sweep].layout;
         const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
-        return Edge{geometry_, edges.data() + at, edge_first_row(layout, height_), layout.m, values[sweep]};
+        return Edge{{geometry_, edges.data() + at}, edge_first_row(layout, height_), layout.m, values[sweep]};
       };
       forwards.push_back(edge_of(k++));
-      backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{geometry_, nullptr, 1, m, m});
+      backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{{geometry_, nullptr}, 1, m, m});
       rows.push_back(m);
     }
     const std::vector<Meeting> meetings = meet_pieces(forwards, backwards, rows);

@@ -71,6 +71,22 @@ BandWork sweeps_work(std::int64_t m, std::int64_t n, std::int64_t height, std::i
 std::uint64_t bus_slot_bytes(Geometry geometry, std::uint64_t n);
 std::uint64_t bus_word_bytes(Geometry geometry);
 
+// The deltas in a bus slot (cl/bitpar.h) copied off a device: column j's of a stripe's bottom
+// row, or row i's of a sweep's edge; without a slot, +1 each (row 0, column 0).
+struct SlotDeltas {
+  Geometry geometry;
+  const unsigned char* slot;
+
+  // Delta i (1-based): bit (i - 1) % 32 of its word pair, +1 in the first word and -1 in the
+  // second (lanes); its byte, the same two bits (vector).
+  int delta(std::int64_t i) const;
+  // The deltas i + 1 .. k, 32 a popcount.
+  std::int64_t rise(std::int64_t i, std::int64_t k) const;
+
+ private:
+  cl_uint word(std::int64_t at) const;
+};
+
 // The kernels' arguments, in their order (bitpar and bitpar_vector take the same).
 struct BitparArgs {
   cl::Buffer codes, sweeps, claims;
@@ -133,16 +149,8 @@ struct SweepBlock {
   SweepShare share;
 };
 
-// What a block leaves: its rows' vertical deltas at the sweep's last column (laid out as a
-// slot of as many columns, rows from the block's first), and its value at its bottom row
-// there.
-struct BlockEdge {
-  std::vector<unsigned char> slot;
-  std::int64_t value = 0;
-};
-
 // A sweep's edge from its blocks' (BitparSweeps::block), in order; `height` its stripes' rows.
-SweepEdge joined_edge(Geometry geometry, const BitparSweep& sweep, std::int64_t height, const std::vector<BlockEdge>& blocks);
+SweepEdge joined_edge(const BitparSweep& sweep, std::int64_t height, const std::vector<SweepEdge>& blocks);
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
@@ -162,8 +170,10 @@ class BitparSweeps {
   std::vector<std::int64_t> distances(const std::vector<Piece>& pieces);
   // One sweep (forward or backward) of a piece, only the stripes of `rows`, in tiles of
   // `tile_columns` (a multiple of 32): each tile's top row from `above` (null: the sweep's
-  // first block, whose top is row 0), its bottom row to `below` (null: the last block).
-  BlockEdge block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns, RowLink* above,
+  // first block, whose top is row 0), its bottom row to `below` (null: the last block). Its
+  // edge: its rows' vertical deltas at the sweep's last column (first and last the block's
+  // rows) and its value at its bottom row there.
+  SweepEdge block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns, RowLink* above,
                   RowLink* below);
   std::int64_t stripe_rows() const { return height_; }
   // A piece's two sweeps, forward and backward, as the kernel lays them out (rows, columns,
@@ -180,6 +190,13 @@ class BitparSweeps {
   // with whole, breakpoints of their distances alone.
   void launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out);
 
+  // A launch's counters reset for `stripes` stripes and `corners` corners, and where its
+  // stripes have slots of their own, the slots' `slots_bytes` from `slots_at` marked unstored
+  // (cl/bitpar.h).
+  void reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
+                    std::uint64_t slots_at, std::uint64_t slots_bytes);
+  // The kernel over `stripes` stripes, a workgroup each; waits for it.
+  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy);
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
   static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});

@@ -7,9 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
-#include <cstring>
 
-#include "cl/workgroup_flags.h"
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
@@ -18,36 +16,17 @@
 namespace levcl::detail {
 namespace {
 
-// The sum of a row's deltas over its columns from + 1 .. to (its own: to <= row.last).
-std::int64_t row_rise(Geometry geometry, const TileRow& row, std::int64_t from, std::int64_t to) {
-  std::int64_t sum = 0;
-  if (geometry == Geometry::vector) {
-    for (std::int64_t j = from; j < to; ++j) sum += (row.slot[j] & 1) - (row.slot[j] >> 1);
-    return sum;
-  }
-  for (std::int64_t j = from + 1; j <= to;) {  // word pairs: P, then M (cl/bitpar.h)
-    const std::int64_t w = (j - 1) / 32, bit = (j - 1) % 32, take = std::min(32 - bit, to - j + 1);
-    const cl_uint columns = (take == 32 ? ~cl_uint{0} : (cl_uint{1} << take) - 1) << bit;
-    cl_uint p, q;
-    std::memcpy(&p, row.slot.data() + 8 * w, sizeof p);
-    std::memcpy(&q, row.slot.data() + 8 * w + 4, sizeof q);
-    sum += __builtin_popcount(p & columns) - __builtin_popcount(q & columns);
-    j += take;
-  }
-  return sum;
-}
-
 // A tile's top row's value at its column x: from the value at its last column with deltas
 // of its own, back by them and on by +1 a column past it; with none, from its column 0's
 // (`corner`), +1 a column.
 std::int64_t row_value(Geometry geometry, const TileRow& row, std::int64_t corner, std::int64_t x) {
   if (row.last == 0) return corner + x;
-  return x <= row.last ? row.value - row_rise(geometry, row, x, row.last) : row.value + (x - row.last);
+  return x <= row.last ? row.value - SlotDeltas{geometry, row.slot.data()}.rise(x, row.last) : row.value + (x - row.last);
 }
 
 }  // namespace
 
-BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns,
+SweepEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock& rows, std::int64_t tile_columns,
                               RowLink* above, RowLink* below) {
   const BitparSweep sweep = layout_of(piece, plan_of(piece, Halves::both, rows.share), which == Halves::backward);
   const DeviceInfo& info = device_.info();
@@ -55,8 +34,6 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
   const std::int64_t top = rows.first * h;  // the block's rows: top + 1 .. top + m
   const std::int64_t m = std::min<std::int64_t>(sweep.m, (rows.first + rows.count) * h) - top;
   const std::uint64_t word = bus_word_bytes(geometry_);
-  // A row's position in the edge, in bus words (lanes: a word pair per 32 rows; vector: bytes).
-  const auto edge_words = [&](std::int64_t row) { return geometry_ == Geometry::lanes ? row / 32 : row; };
   // The bus: the block's edge, kept from tile to tile (a stripe reads its rows' deltas there
   // before it leaves its own), then the top row's slot, then the stripes' slots.
   const std::uint64_t edge_bytes = bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m));
@@ -78,7 +55,9 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
   // (column 0: none yet).
   std::vector<std::int64_t> ends(static_cast<std::size_t>(stripes), 0), lasts(ends);
   std::int64_t corner = top;  // the block's top row at the tile's column 0: D[top][0] = top
-  BlockEdge out;
+  SweepEdge out;
+  out.first = top + 1;
+  out.last = top + m;
   const auto started = std::chrono::steady_clock::now();
   double waited = 0, kernels = 0;  // on the block above, and the launches' device time
   std::int64_t launches = 0;
@@ -130,7 +109,7 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         tile.bus_at = static_cast<cl_long>(slots_at / word);
         tile.top_at = static_cast<cl_long>(edge_bytes / word);
         tile.top_last = static_cast<cl_int>(low == 0 ? top_row.last : 0);
-        tile.edge_at = edge_words(skipped);
+        tile.edge_at = static_cast<cl_long>(bus_slot_bytes(geometry_, static_cast<std::uint64_t>(skipped)) / word);  // rows above it
         tile.left_at = from == 0 ? -1 : tile.edge_at;
         tile.lefts_at = 0;
         tile.ends_at = static_cast<cl_int>(count);
@@ -163,25 +142,14 @@ BlockEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
                          ((above || below) ? params_.at("own") != 0
                                            : own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
                                                                      Band{tile.band_lo, tile.band_hi})));
-        cl::Kernel& kernel = this->kernel(own, tiled);
         queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
         queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
         if (tile.top_last > 0)
           queue.enqueueWriteBuffer(args.bus, CL_FALSE, edge_bytes, top_row.slot.size(), top_row.slot.data());
-        const cl_int zero = 0;
-        queue.enqueueFillBuffer(args.progress, zero, 0, static_cast<std::size_t>(count) * sizeof(cl_int));
-        queue.enqueueFillBuffer(args.next_stripe, zero, 0, sizeof(cl_int));
-        queue.enqueueFillBuffer(args.top_left, cl_ulong{WORKGROUP_VALUE_UNSET}, 0,
-                                static_cast<std::size_t>(count + 1) * sizeof(cl_ulong));
-        if (geometry_ == Geometry::lanes && own)
-          queue.enqueueFillBuffer(args.bus, cl_ulong{0x0101010101010101u} * BITPAR_UNSTORED_BYTE, slots_at,
-                                  static_cast<std::size_t>(count) * slot_bytes);
+        reset_launch(args, count, count + 1, own, slots_at, static_cast<std::uint64_t>(count) * slot_bytes);
         args.claim_count = static_cast<cl_int>(count);
-        set_args(kernel, args);
         BusySpan busy;
-        device_.launch(kernel, static_cast<std::size_t>(count * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
-        ++costs_.launches;
-        device_.wait();
+        run_stripes(kernel(own, tiled), args, count, busy);
         if (tiled)
           queue.enqueueReadBuffer(args.stripe_values, CL_FALSE, count * sizeof(cl_int), count * sizeof(cl_int),
                                   values.data());

@@ -20,9 +20,7 @@ constexpr std::size_t kWindow = 256;    // bytes of a that a window compares
 constexpr std::size_t kWindows = 64;    // spread over the whole length
 constexpr std::size_t kShortest = 64;   // shorter strings are too short to tell, and to matter
 // A window is placed by seeds: kSeeds substrings of kSeed bytes spread over it, looked up in
-// b. 12 bytes: one of 8 survives 10% of edits with odds of 93%, 30% with odds of 10%, and a
-// random match in 32 kbp of DNA has odds of 0.2%.
-constexpr std::size_t kSeed = 12;
+// b. One of 8 survives 10% of edits with odds of 93%, 30% with odds of 10%.
 constexpr std::size_t kSeeds = 8;
 constexpr std::size_t kFarSeeds = 3;  // tried beyond a window's length off its expected place
 constexpr std::size_t kReach = 16384;  // how far off its expected place a seed is looked for
@@ -150,7 +148,10 @@ std::int64_t infix_distance(std::string_view x, std::string_view y) {
   }
 }
 
+}  // namespace
+
 #if defined(__x86_64__)
+namespace {
 // find_seed's scan 32 places at a time, from `at` while 35 bytes remain: the first place
 // found, or null with `at` where the scan stopped.
 __attribute__((target("avx2"))) const char* scan_avx2(const char* hay, std::size_t size, const char* seed,
@@ -171,6 +172,7 @@ __attribute__((target("avx2"))) const char* scan_avx2(const char* hay, std::size
   }
   return nullptr;
 }
+}  // namespace
 #endif
 
 // The first place of a seed (kSeed bytes) in hay[0, size), or null: memmem's answer, 32
@@ -195,6 +197,8 @@ const char* find_seed(const char* hay, std::size_t size, const char* seed) {
 #endif
   return static_cast<const char*>(::memmem(hay + at, size - at, seed, kSeed));
 }
+
+namespace {
 
 // Where in b the window a[at, at + w) lies: a seed of it found near `expected` (its place on
 // the diagonal, moved by the drift the windows before it found), looked for in regions

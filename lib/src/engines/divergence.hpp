@@ -2,12 +2,19 @@
 // kernels' choice of extension and bitpar's first band judge a pair by before computing it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string_view>
 
 #include "levcl/export.h"
 
 namespace levcl::detail {
+
+// Seeds: substrings of kSeed bytes of one string looked up in the other. 12 bytes: a random
+// match in 32 kbp of DNA has odds of 0.2%.
+constexpr std::size_t kSeed = 12;
+// The first place of a seed (kSeed bytes) in hay[0, size), or null.
+const char* find_seed(const char* hay, std::size_t size, const char* seed);
 
 // What the windows of a sample found: their mean edit distance per byte, and how far, in
 // bytes, consecutive seeded windows lay off each other's diagonal (indels of kilobases and

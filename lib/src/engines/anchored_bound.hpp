@@ -1,0 +1,22 @@
+// An upper bound of a pair's edit distance from the whole of both strings, where a sample's
+// estimate can be misled (regions of other divergence, indels of kilobases, a moved block):
+// the cost of one alignment built from windows, so never below the distance.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "levcl/export.h"
+
+namespace levcl::detail {
+
+// a cut into windows of kAnchorWindow bytes, the end of each anchored in b by a seed near
+// where the anchors before it put it (b's pieces between anchors follow each other and
+// cover b), and the windows' distances against their pieces summed, each computed within a
+// band around its piece's diagonal (itself an upper bound of that window's distance), on
+// the host's threads. About 3.5·10^5 block steps a megabyte; max(|a|, |b|) where a holds
+// fewer than two windows. Exported for the tests.
+constexpr std::int64_t kAnchorWindow = 1024;
+LEVCL_API std::int64_t anchored_bound(std::string_view a, std::string_view b);
+
+}  // namespace levcl::detail

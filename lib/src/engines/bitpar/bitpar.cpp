@@ -34,15 +34,17 @@ namespace {
 
 // The first band's bound: the caller's k, else first_bound's from the pair's estimated
 // distance (its sample's), or where the estimate leaves the band a fraction of the matrix
-// (kAnchoredFraction), the pair's anchored bound unless that is much wider (kAnchoredWider):
-// a band no estimate can mislead, which holds the answer at once. A sample misled by real
-// genomes' regions, indels and moved blocks asked for four times the band (the H100: the
-// mosaic 3 Mbp pair at 93%, estimated 769,703, distance 213,070, anchored bound 217,910: 0.23
-// -> 0.15 s), and one a little low costs a second band, a whole chain (the HIV-1 pair:
-// estimated 1,495, first bound 1,783, distance 1,988, anchored bound 1,988). Divergent
-// pairs' bands are about half their matrix either way. Taken before anything is launched: a
-// device would otherwise wait while the host samples (up to 3 ms on a divergent pair).
-constexpr double kAnchoredFraction = 0.35, kAnchoredWider = 1.25;
+// (kAnchoredFraction), the pair's anchored bound unless that is over twice as wide: a band
+// no estimate can mislead, which holds the answer at once, where one too narrow costs a
+// second band, a whole chain (a band's chain is the same whatever its width). A sample
+// misled by real genomes' regions, indels and moved blocks asked for four times the band
+// (the H100: the mosaic 3 Mbp pair at 93%, estimated 769,703, distance 213,070, anchored
+// bound 217,910: 0.23 -> 0.135 s), and one a little low cost the HIV-1 pair a second band
+// (estimated 1,495, first bound 1,783, distance and anchored bound 1,988: 1.5-2.0 -> 1.2-1.3
+// ms). Divergent pairs' bands are about half their matrix either way. Taken before
+// anything is launched: a device would otherwise wait while the host samples (up to 3 ms
+// on a divergent pair).
+constexpr double kAnchoredFraction = 0.35, kAnchoredWider = 2;
 std::int64_t first_call_bound(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (call.max_distance < std::max(m, n)) return call.max_distance;

@@ -32,30 +32,36 @@
 namespace levcl::detail {
 namespace {
 
-// The first band's bound: the caller's k, else first_bound's from the pair's estimated
-// distance (its sample's), or where the estimate leaves the band a fraction of the matrix
-// (kAnchoredFraction), the pair's anchored bound unless that is over twice as wide: a band
-// no estimate can mislead, which holds the answer at once, where one too narrow costs a
-// second band, a whole chain (a band's chain is the same whatever its width). A sample
-// misled by real genomes' regions, indels and moved blocks asked for four times the band
-// (the H100: the mosaic 3 Mbp pair at 93%, estimated 769,703, distance 213,070, anchored
-// bound 217,910: 0.23 -> 0.135 s), and one a little low cost the HIV-1 pair a second band
-// (estimated 1,495, first bound 1,783, distance and anchored bound 1,988: 1.5-2.0 -> 1.2-1.3
-// ms). Divergent pairs' bands are about half their matrix either way. Taken before
-// anything is launched: a device would otherwise wait while the host samples (up to 3 ms
-// on a divergent pair).
+// The first band's bound of strings a and b whose distance is estimated at `estimate`
+// (long enough for that: wants_estimate): first_bound's from the estimate, or where that
+// leaves the band a fraction of the matrix (kAnchoredFraction), the pair's anchored bound
+// unless that is over twice as wide: a band no estimate can mislead, which holds the answer
+// at once, where one too narrow costs a second band, a whole chain (a band's chain is the
+// same whatever its width). A sample misled by real genomes' regions, indels and moved
+// blocks asked for four times the band (the H100: the mosaic 3 Mbp pair at 93%, estimated
+// 769,703, distance 213,070, anchored bound 217,910: 0.23 -> 0.135 s), and one a little low
+// cost the HIV-1 pair a second band (estimated 1,495, first bound 1,783, distance and
+// anchored bound 1,988: 1.5-2.0 -> 1.2-1.3 ms). Divergent pairs' bands are about half their
+// matrix either way.
 constexpr double kAnchoredFraction = 0.35, kAnchoredWider = 2;
+std::int64_t first_band_bound(std::string_view a, std::string_view b, double estimate) {
+  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+  const std::int64_t first = first_bound(m, n, estimate);
+  if (first >= std::max(m, n) || estimate > kAnchoredFraction * static_cast<double>(std::max(m, n))) return first;
+  const auto started = std::chrono::steady_clock::now();
+  const std::int64_t anchored = anchored_bound(a, b);
+  log().debug("bitpar: estimate {:.0f}, anchored bound {} in {:.2f} ms", estimate, anchored, 1e3 * seconds_since(started));
+  return static_cast<double>(anchored) <= kAnchoredWider * static_cast<double>(first) ? anchored : first;
+}
+
+// The first band's bound of a call: the caller's k, else first_band_bound's from the pair's
+// estimated distance (its sample's). Taken before anything is launched: a device would
+// otherwise wait while the host samples (up to 3 ms on a divergent pair).
 std::int64_t first_call_bound(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (call.max_distance < std::max(m, n)) return call.max_distance;
   if (!wants_estimate(m, n)) return first_bound(m, n, -1.0);
-  const double estimate = call.pair.estimated_distance();
-  const std::int64_t first = first_bound(m, n, estimate);
-  if (first >= std::max(m, n) || estimate > kAnchoredFraction * static_cast<double>(std::max(m, n))) return first;
-  const auto started = std::chrono::steady_clock::now();
-  const std::int64_t anchored = anchored_bound(call.pair.a(), call.pair.b());
-  log().debug("bitpar: estimate {:.0f}, anchored bound {} in {:.2f} ms", estimate, anchored, 1e3 * seconds_since(started));
-  return static_cast<double>(anchored) <= kAnchoredWider * static_cast<double>(first) ? anchored : first;
+  return first_band_bound(call.pair.a(), call.pair.b(), call.pair.estimated_distance());
 }
 
 // The bound of the next band after one of bound k gave D' (bitpar.hpp), an upper bound of the
@@ -380,8 +386,8 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
 }
 
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
-// is its distance, which one band holds; the top's band grows as a distance's does, from the
-// estimate.
+// is its distance, which one band holds; the top's band grows as a distance's does, from
+// first_band_bound's.
 class BitparMeetings final : public BreakpointFinder {
  public:
   // A ring of few bus slots a sweep costs a stripe nothing (it waits on the stripe above
@@ -402,13 +408,11 @@ class BitparMeetings final : public BreakpointFinder {
         out[q] = longest > p.bound ? Breakpoint{p.bound + 1} : Breakpoint{longest, 0, 0, 0, longest};
         continue;
       }
-      if (p.bound >= longest)
-        p.bound = first_bound(p.m, p.n,
-                              !wants_estimate(p.m, p.n) ? -1.0
-                              : p.estimate >= 0         ? p.estimate
-                                                        : DivergenceSample(strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m)),
-                                                     strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n)))
-                                        .estimated_distance());
+      if (p.bound >= longest && wants_estimate(p.m, p.n)) {
+        const std::string_view a = strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m));
+        const std::string_view b = strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n));
+        p.bound = first_band_bound(a, b, p.estimate >= 0 ? p.estimate : DivergenceSample(a, b).estimated_distance());
+      }
       open.push_back(q);
       asked.push_back(p);
     }

@@ -101,6 +101,16 @@ TEST_CASE("the anchored bound: never below the distance, near it on evenly mutat
       }
 }
 
+TEST_CASE("a sample's anchored bound: the pair's, computed once and shared by what reads the sample") {
+  const auto p = levcl::mosaic_pair(100000, 0.93, 5);
+  const levcl::detail::DivergenceSample sample(p.a, p.b);
+  const std::int64_t bound = sample.anchored_bound();
+  CHECK(bound == levcl::detail::anchored_bound(p.a, p.b));
+  CHECK(sample.anchored_bound() == bound);
+  levcl::Context context("cpu");
+  CHECK(bound >= distance(context, p));
+}
+
 TEST_CASE("the anchored bound: edge cases, never below the distance") {
   levcl::Context context("cpu");
   std::string all_bytes;

@@ -1,5 +1,7 @@
 #include "engines/divergence.hpp"
 
+#include "engines/anchored_bound.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -322,6 +324,11 @@ std::optional<double> DivergenceSample::divergence(double max_fraction) const {
   }
   if (!sampled_ || sampled_->mean > max_fraction) return std::nullopt;
   return sampled_->mean;
+}
+
+std::int64_t DivergenceSample::anchored_bound() const {
+  if (!bound_) bound_ = levcl::detail::anchored_bound(a_, b_);
+  return *bound_;
 }
 
 double DivergenceSample::estimated_distance() const {

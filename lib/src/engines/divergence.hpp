@@ -49,10 +49,22 @@ class LEVCL_API DivergenceSample {  // exported for the tests
   // 15% to spare (real genomes 47-54% apart sample at 0.46-0.50 a byte, up to 8.5% below).
   double estimated_distance() const;
 
+  // The pair's anchored bound (anchored_bound.hpp): an upper bound of its distance that no
+  // region, indel or moved block misleads, computed at most once, the first time it is
+  // asked for (milliseconds on the host's threads for a pair of megabases).
+  std::int64_t anchored_bound() const;
+
  private:
   std::string_view a_, b_;
   mutable bool taken_ = false;
   mutable std::optional<Sampled> sampled_;  // once taken: nothing for strings too short to tell
+  mutable std::optional<std::int64_t> bound_;
 };
+
+// Where an estimate leaves a pair's band at most this fraction of its longer length, its
+// engines read its anchored bound as well: bitpar's first band, auto's plan (an estimate
+// this high, from divergent windows, may be a region's or a moved block's; divergent pairs'
+// bands are about half their matrix either way).
+constexpr double kAnchoredFraction = 0.35;
 
 }  // namespace levcl::detail

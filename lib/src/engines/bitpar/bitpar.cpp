@@ -18,7 +18,6 @@
 #include <vector>
 
 #include "cl/bitpar.h"
-#include "engines/anchored_bound.hpp"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/divergence.hpp"
@@ -32,7 +31,7 @@
 namespace levcl::detail {
 namespace {
 
-// The first band's bound of strings a and b whose distance is estimated at `estimate`
+// The first band's bound of a pair (sampled) whose distance is estimated at `estimate`
 // (long enough for that: wants_estimate): first_bound's from the estimate, or where that
 // leaves the band a fraction of the matrix (kAnchoredFraction), the pair's anchored bound
 // unless that is over twice as wide: a band no estimate can mislead, which holds the answer
@@ -41,16 +40,15 @@ namespace {
 // blocks asked for four times the band (the H100: the mosaic 3 Mbp pair at 93%, estimated
 // 769,703, distance 213,070, anchored bound 217,910: 0.23 -> 0.135 s), and one a little low
 // cost the HIV-1 pair a second band (estimated 1,495, first bound 1,783, distance and
-// anchored bound 1,988: 1.5-2.0 -> 1.2-1.3 ms). Divergent pairs' bands are about half their
-// matrix either way.
-constexpr double kAnchoredFraction = 0.35, kAnchoredWider = 2;
-std::int64_t first_band_bound(std::string_view a, std::string_view b, double estimate) {
-  const std::int64_t m = static_cast<std::int64_t>(a.size()), n = static_cast<std::int64_t>(b.size());
+// anchored bound 1,988: 1.5-2.0 -> 1.2-1.3 ms).
+constexpr double kAnchoredWider = 2;
+std::int64_t first_band_bound(const DivergenceSample& pair, double estimate) {
+  const std::int64_t m = static_cast<std::int64_t>(pair.a().size()), n = static_cast<std::int64_t>(pair.b().size());
   const std::int64_t first = first_bound(m, n, estimate);
   if (first >= std::max(m, n) || estimate > kAnchoredFraction * static_cast<double>(std::max(m, n))) return first;
   const auto started = std::chrono::steady_clock::now();
-  const std::int64_t anchored = anchored_bound(a, b);
-  log().debug("bitpar: estimate {:.0f}, anchored bound {} in {:.2f} ms", estimate, anchored, 1e3 * seconds_since(started));
+  const std::int64_t anchored = pair.anchored_bound();
+  log().debug("bitpar: estimate {:.0f}, anchored bound {} ({:.2f} ms)", estimate, anchored, 1e3 * seconds_since(started));
   return static_cast<double>(anchored) <= kAnchoredWider * static_cast<double>(first) ? anchored : first;
 }
 
@@ -61,7 +59,7 @@ std::int64_t first_call_bound(const Call& call) {
   const std::int64_t m = static_cast<std::int64_t>(call.pair.a().size()), n = static_cast<std::int64_t>(call.pair.b().size());
   if (call.max_distance < std::max(m, n)) return call.max_distance;
   if (!wants_estimate(m, n)) return first_bound(m, n, -1.0);
-  return first_band_bound(call.pair.a(), call.pair.b(), call.pair.estimated_distance());
+  return first_band_bound(call.pair, call.pair.estimated_distance());
 }
 
 // The bound of the next band after one of bound k gave D' (bitpar.hpp), an upper bound of the
@@ -411,7 +409,8 @@ class BitparMeetings final : public BreakpointFinder {
       if (p.bound >= longest && wants_estimate(p.m, p.n)) {
         const std::string_view a = strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m));
         const std::string_view b = strings_.host_b.substr(static_cast<std::size_t>(p.b_offset), static_cast<std::size_t>(p.n));
-        p.bound = first_band_bound(a, b, p.estimate >= 0 ? p.estimate : DivergenceSample(a, b).estimated_distance());
+        const DivergenceSample sample(a, b);
+        p.bound = first_band_bound(sample, p.estimate >= 0 ? p.estimate : sample.estimated_distance());
       }
       open.push_back(q);
       asked.push_back(p);

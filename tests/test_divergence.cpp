@@ -111,6 +111,23 @@ TEST_CASE("a sample's anchored bound: the pair's, computed once and shared by wh
   CHECK(bound >= distance(context, p));
 }
 
+TEST_CASE("the anchored bound pays where the windows are uneven or the pair short, not on evenly mutated or divergent pairs") {
+  const auto pays = [](const levcl::StringPair& p) { return levcl::detail::DivergenceSample(p.a, p.b).anchoring_pays(); };
+  for (const std::uint64_t seed : {1, 2, 3}) {
+    CAPTURE(seed);
+    for (const double similarity : {0.8, 0.9, 0.93, 0.95, 0.99, 0.999}) {
+      CAPTURE(similarity);
+      CHECK_FALSE(pays(levcl::synthetic_pair(1000000, similarity, seed)));
+      CHECK(pays(levcl::synthetic_pair(20000, similarity, seed)));  // short: next to nothing
+    }
+    for (const double similarity : {0.9, 0.93, 0.95}) {
+      CAPTURE(similarity);
+      CHECK(pays(levcl::mosaic_pair(3000000, similarity, seed)));
+    }
+    CHECK_FALSE(pays(levcl::synthetic_pair(1000000, 0.5, seed)));  // a band of half the matrix either way
+  }
+}
+
 TEST_CASE("the anchored bound: edge cases, never below the distance") {
   levcl::Context context("cpu");
   std::string all_bytes;

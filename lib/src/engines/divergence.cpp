@@ -312,16 +312,24 @@ std::optional<Sampled> take_sample(std::string_view a, std::string_view b) {
   });
   for (const double fraction : fractions) total += fraction;  // in window order, as ever
   sampled.mean = total / static_cast<double>(windows);
+  std::sort(fractions.begin(), fractions.end());
+  sampled.spread = fractions[windows * 3 / 4] - fractions[windows / 4];
+  sampled.median = fractions[windows / 2];
   return sampled;
 }
 
 }  // namespace
 
-std::optional<double> DivergenceSample::divergence(double max_fraction) const {
+const std::optional<Sampled>& DivergenceSample::sampled() const {
   if (!taken_) {
     sampled_ = take_sample(a_, b_);
     taken_ = true;
   }
+  return sampled_;
+}
+
+std::optional<double> DivergenceSample::divergence(double max_fraction) const {
+  sampled();
   if (!sampled_ || sampled_->mean > max_fraction) return std::nullopt;
   return sampled_->mean;
 }
@@ -329,6 +337,15 @@ std::optional<double> DivergenceSample::divergence(double max_fraction) const {
 std::int64_t DivergenceSample::anchored_bound() const {
   if (!bound_) bound_ = levcl::detail::anchored_bound(a_, b_);
   return *bound_;
+}
+
+bool DivergenceSample::anchoring_pays() const {
+  const double longest = static_cast<double>(std::max(a_.size(), b_.size()));
+  if (estimated_distance() > kAnchoredFraction * longest) return false;
+  if (longest <= static_cast<double>(kCheaplyAnchored)) return true;
+  const std::optional<Sampled>& found = sampled();
+  return found && (found->spread > kSpread * found->median + kFewEdits || found->mean > kAbove * found->median + kFewEdits ||
+                   found->jumps > kJumps * longest + kFewJumps);
 }
 
 double DivergenceSample::estimated_distance() const {

@@ -21,6 +21,7 @@ const char* find_seed(const char* hay, std::size_t size, const char* seed);
 // moved blocks, which no window holds).
 struct Sampled {
   double mean = 0;
+  double median = 0, spread = 0;  // the windows' median, and the range of their middle half
   double jumps = 0;
 };
 
@@ -42,6 +43,8 @@ class LEVCL_API DivergenceSample {  // exported for the tests
   // The mean when it is at most max_fraction; nothing when it is more, or when a string
   // has fewer than 64 bytes.
   std::optional<double> divergence(double max_fraction) const;
+  // What the windows found (nothing where a string is too short to sample).
+  const std::optional<Sampled>& sampled() const;
 
   // An estimate of the pair's distance: the divergence over the longer length plus the
   // jumps, at least the length difference; a third of the longer length where a string is
@@ -51,8 +54,19 @@ class LEVCL_API DivergenceSample {  // exported for the tests
 
   // The pair's anchored bound (anchored_bound.hpp): an upper bound of its distance that no
   // region, indel or moved block misleads, computed at most once, the first time it is
-  // asked for (milliseconds on the host's threads for a pair of megabases).
+  // asked for (5-10 ms on the H100 host's 16 threads for a pair of 3 Mbp).
   std::int64_t anchored_bound() const;
+  // Whether the anchored bound is worth its cost beside the estimate: the estimate leaves
+  // the band at most kAnchoredFraction of the longer length, and the windows are uneven, as
+  // regions of other divergence, indels of kilobases and moved blocks make a real pair's
+  // (the middle half of their distances spread over more than kSpread times their median,
+  // their mean more than kAbove times it, or jumps above kJumps of the length; an estimate
+  // from windows whose drift was lost, mostly unrelated, may be one of those: mosaic pairs at
+  // 80% sampled at 0.36), or the pair is short enough for the bound to cost
+  // next to nothing (kCheaplyAnchored bytes). An evenly mutated pair's windows spread by a
+  // few edits: there the bound cost more than the band it saved (3 Mbp at 93%, the H100:
+  // 0.128 -> 0.133 s).
+  bool anchoring_pays() const;
 
  private:
   std::string_view a_, b_;
@@ -61,10 +75,13 @@ class LEVCL_API DivergenceSample {  // exported for the tests
   mutable std::optional<std::int64_t> bound_;
 };
 
-// Where an estimate leaves a pair's band at most this fraction of its longer length, its
-// engines read its anchored bound as well: bitpar's first band, auto's plan (an estimate
-// this high, from divergent windows, may be a region's or a moved block's; divergent pairs'
-// bands are about half their matrix either way).
-constexpr double kAnchoredFraction = 0.35;
+// DivergenceSample::anchoring_pays's limits. An estimate above kAnchoredFraction of the
+// longer length: real divergent genomes' (0.46-0.50 a byte), whose bands are about half
+// their matrix either way. Evenly mutated pairs' windows (256 bytes) spread by about a
+// quarter of their median and their mean lies near it, give or take a few edits
+// (kFewEdits) at high similarity; their jumps come to a few windows (kFewJumps).
+constexpr double kAnchoredFraction = 0.4, kSpread = 0.5, kAbove = 1.3, kFewEdits = 0.02, kJumps = 0.002;
+constexpr double kFewJumps = 2048;
+constexpr std::int64_t kCheaplyAnchored = 65536;
 
 }  // namespace levcl::detail

@@ -30,19 +30,20 @@ MeasuredChoice configuration_of(const DeviceInfo& device, const Variant& v, cons
   return {tuned_choice(device, v.info.name), {}};
 }
 
-// The distance auto plans a pair by: its sample's estimate, or where that is between
-// kContested and kAnchoredFraction of the longer length, where the wavefronts' cost (about
-// the distance squared) and bitpar's (its band) cross, the pair's anchored bound (which
-// bitpar's first band then reads without computing it again): a real genome pair's regions
-// of other divergence, indels and moved blocks led samples to 3.8 times the distance of
-// one pair and 0.59 times that of another (2.8-2.9 Mbp, 93.6%; a mosaic 3 Mbp pair at
-// 93%: 3.6 times, its anchored bound 1.02 times). Not below: similar pairs' wavefronts win
-// by far, and the bound costs milliseconds a megabase, more than E. coli's choice is worth.
+// The distance auto plans a pair by: its sample's estimate, or where that is at least
+// kContested of the longer length (where the wavefronts' cost, about the distance squared,
+// and bitpar's, its band, cross) and the anchored bound pays (anchoring_pays), that bound,
+// which bitpar's first band then reads without computing it again: a real genome pair's
+// regions of other divergence, indels and moved blocks led samples to 3.8 times the
+// distance of one pair and 0.59 times that of another (2.8-2.9 Mbp, 93.6%; a mosaic 3 Mbp
+// pair at 93%: 3.6 times, its anchored bound 1.02 times). Not below: similar pairs'
+// wavefronts win by far, and the bound costs milliseconds a megabase, more than E. coli's
+// choice is worth.
 constexpr double kContested = 0.03;
 double planned_distance(const DivergenceSample& sample) {
   const double estimate = sample.estimated_distance();
   const double longest = static_cast<double>(std::max(sample.a().size(), sample.b().size()));
-  if (estimate < kContested * longest || estimate > kAnchoredFraction * longest) return estimate;
+  if (estimate < kContested * longest || !sample.anchoring_pays()) return estimate;
   return static_cast<double>(sample.anchored_bound());
 }
 

@@ -32,20 +32,20 @@ namespace levcl::detail {
 namespace {
 
 // The first band's bound of a pair (sampled) whose distance is estimated at `estimate`
-// (long enough for that: wants_estimate): first_bound's from the estimate, or where that
-// leaves the band a fraction of the matrix (kAnchoredFraction), the pair's anchored bound
-// unless that is over twice as wide: a band no estimate can mislead, which holds the answer
-// at once, where one too narrow costs a second band, a whole chain (a band's chain is the
-// same whatever its width). A sample misled by real genomes' regions, indels and moved
-// blocks asked for four times the band (the H100: the mosaic 3 Mbp pair at 93%, estimated
-// 769,703, distance 213,070, anchored bound 217,910: 0.23 -> 0.135 s), and one a little low
-// cost the HIV-1 pair a second band (estimated 1,495, first bound 1,783, distance and
-// anchored bound 1,988: 1.5-2.0 -> 1.2-1.3 ms).
+// (long enough for that: wants_estimate): first_bound's from the estimate, or where the
+// anchored bound pays (DivergenceSample::anchoring_pays), that bound unless it is over
+// twice as wide: a band no estimate can mislead, which holds the answer at once, where one
+// too narrow costs a second band, a whole chain (a band's chain is the same whatever its
+// width). A sample misled by real genomes' regions, indels and moved blocks asked for four
+// times the band (the H100: the mosaic 3 Mbp pair at 93%, estimated 769,703, distance
+// 213,070, anchored bound 217,910: 0.23 -> 0.135 s), and one a little low cost the HIV-1
+// pair a second band (estimated 1,495, first bound 1,783, distance and anchored bound
+// 1,988: 1.5-2.0 -> 1.2-1.3 ms).
 constexpr double kAnchoredWider = 2;
 std::int64_t first_band_bound(const DivergenceSample& pair, double estimate) {
   const std::int64_t m = static_cast<std::int64_t>(pair.a().size()), n = static_cast<std::int64_t>(pair.b().size());
   const std::int64_t first = first_bound(m, n, estimate);
-  if (first >= std::max(m, n) || estimate > kAnchoredFraction * static_cast<double>(std::max(m, n))) return first;
+  if (first >= std::max(m, n) || !pair.anchoring_pays()) return first;
   const auto started = std::chrono::steady_clock::now();
   const std::int64_t anchored = pair.anchored_bound();
   log().debug("bitpar: estimate {:.0f}, anchored bound {} ({:.2f} ms)", estimate, anchored, 1e3 * seconds_since(started));

@@ -45,7 +45,9 @@ std::int64_t anchor_near(std::string_view a, std::string_view b, std::int64_t at
 // The windows whose places are kept (the longest run of found places that never go back in
 // b), with window 0 (at 0) first and `found.size()` (at the end) last.
 std::vector<std::int64_t> in_order(const std::vector<std::int64_t>& found) {
-  std::vector<std::int64_t> tails, tail_of, before(found.size(), -1);  // patience sorting: the least last place of a run of each length
+  // Patience sorting: for each length of run, the least last place of one (tails) and its
+  // window (tail_of); each window's place before it in its run.
+  std::vector<std::int64_t> tails, tail_of, before(found.size(), -1);
   for (std::size_t k = 1; k < found.size(); ++k) {
     if (found[k] < 0) continue;
     const auto at = std::upper_bound(tails.begin(), tails.end(), found[k]) - tails.begin();

@@ -1,7 +1,5 @@
 #include "engines/divergence.hpp"
 
-#include "engines/anchored_bound.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -9,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "engines/anchored_bound.hpp"
 #include "runtime/cpu_features.hpp"
 #include "runtime/parallel.hpp"
 #if defined(__x86_64__)
@@ -329,9 +328,9 @@ const std::optional<Sampled>& DivergenceSample::sampled() const {
 }
 
 std::optional<double> DivergenceSample::divergence(double max_fraction) const {
-  sampled();
-  if (!sampled_ || sampled_->mean > max_fraction) return std::nullopt;
-  return sampled_->mean;
+  const std::optional<Sampled>& found = sampled();
+  if (!found || found->mean > max_fraction) return std::nullopt;
+  return found->mean;
 }
 
 std::int64_t DivergenceSample::anchored_bound() const {

@@ -54,7 +54,7 @@ class LEVCL_API DivergenceSample {  // exported for the tests
 
   // The pair's anchored bound (anchored_bound.hpp): an upper bound of its distance that no
   // region, indel or moved block misleads, computed at most once, the first time it is
-  // asked for (5-10 ms on the H100 host's 16 threads for a pair of 3 Mbp).
+  // asked for (6-16 ms on the H100 host's 16 threads for a pair of 3 Mbp).
   std::int64_t anchored_bound() const;
   // Whether the anchored bound is worth its cost beside the estimate: the estimate leaves
   // the band at most kAnchoredFraction of the longer length, and the windows are uneven, as

@@ -401,8 +401,8 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     const int above_last = s == 0 ? (TILES ? sweep.top_last : n) : (int)min((long)n, (long)r0 + band_hi);
     // A tile's stripe at its column 0 (cl/bitpar.h): the corner from the host, the deltas from
     // the edge of the tile to the left where the stripe reached it (its band began there).
-    const bool from_left = TILES && (first == 1 || s == 0);
-    const bool left_edge = TILES && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
+    const bool from_left = TILES && bitpar_corner_from_host(s, first);
+    const bool left_edge = TILES && bitpar_deltas_from_left(sweep.left_at, r0, band_lo);
 
     // This lane's rows r0 + WORD_BITS lane .., as match masks per symbol code.
     for (int c = 0; c < SIGMA; ++c) peq[c * LANES + lane] = 0;

@@ -39,6 +39,15 @@ typedef struct {
   shared_int lefts_at, ends_at;
 } BitparSweep;
 
+// A tile's stripe s whose first column in the tile is `first` takes its corner from the host:
+// those that start at the tile's column 0, and stripe 0 (its top row is the block's above).
+inline bool bitpar_corner_from_host(shared_long s, shared_long first) { return first == 1 || s == 0; }
+// And its vertical deltas at column 0 from the edge of the tile to the left, where there is
+// one (left_at >= 0) and the stripe's band (its rows from r0 + 1) began there or before.
+inline bool bitpar_deltas_from_left(shared_long left_at, shared_long r0, shared_long band_lo) {
+  return left_at >= 0 && r0 + 1 + band_lo <= 0;
+}
+
 // A stripe's bottom row on the bus, a slot: for n columns, BITPAR_SLOT_WORDS(n) word pairs in
 // bitpar.cl (bit (j - 1) % 32 of pair (j - 1) / 32 is column j's delta: P, +1, in the first
 // word, M, -1, in the second), a byte per column in bitpar_vector.cl (p | m << 1). A

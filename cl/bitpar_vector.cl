@@ -42,8 +42,8 @@ void bitpar_vector(__global const uchar* restrict codes, __global const BitparSw
 
     // D'[r0][first - 1]; a tile's stripe at its column 0 takes it from the host, and its
     // deltas there from the edge of the tile to the left where it reached it (cl/bitpar.h).
-    const bool from_left = TILES && (first == 1 || s == 0);
-    const bool left_edge = TILES && sweep.left_at >= 0 && (long)r0 + 1 + band_lo <= 0;
+    const bool from_left = TILES && bitpar_corner_from_host(s, first);
+    const bool left_edge = TILES && bitpar_deltas_from_left(sweep.left_at, r0, band_lo);
     const int corner = from_left ? stripe_values[sweep.lefts_at + s] : s > 0 && first > 1 ? wait_value(&top_left[s]) : r0;
     ulong4 pv = (ulong4)(~0UL), mv = (ulong4)(0), cp = (ulong4)(0), cm = (ulong4)(0);
     int bottom = corner + (r1 - r0);  // the left boundary climbs by one per row

@@ -279,13 +279,14 @@ bool Context::Impl::splits(const Plan& plan, std::string_view a, std::string_vie
          static_cast<double>(a.size()) * static_cast<double>(b.size()) >= detail::kSinglePairCells;
 }
 
-Context::Impl::Plan Context::Impl::over_parts(const Plan& plan, const detail::DivergenceSample& pair,
-                                              std::size_t parts) {
-  Plan resolved = plan;
+std::pair<Context::Impl::Plan, std::size_t> Context::Impl::over_parts(const Plan& plan, const detail::DivergenceSample& pair,
+                                                                      std::size_t parts) {
   const std::int64_t longest = static_cast<std::int64_t>(std::max(pair.a().size(), pair.b().size()));
-  resolved.params["parts"] =
-      parts > 2 && plan.variant->parts_pay(*plan.device, detail::Call{pair, plan.params, longest, plan.cancel}) ? 1 : 0;
-  return resolved;
+  detail::Variant::Spread spread =
+      plan.variant->spread_over(*plan.device, detail::Call{pair, plan.params, longest, plan.cancel}, parts);
+  Plan resolved = plan;
+  resolved.params = std::move(spread.params);
+  return {std::move(resolved), spread.parts};
 }
 
 Result Context::Impl::distance_over_devices(std::string_view a, std::string_view b, const Options& options) {
@@ -307,8 +308,9 @@ Result Context::Impl::distance_over_devices(std::string_view a, std::string_view
       // Every device in use a part, each running the same configuration so that all split the
       // rows alike: all of them where blocks of rows pay, else the first two (the pair's two
       // halves); the others' shares of each band on threads of their own.
-      const Plan plan = over_parts(asked, pair, members.size());
-      const std::size_t parts = plan.params.at("parts") == 1 ? members.size() : 2;
+      const auto spread = over_parts(asked, pair, members.size());
+      const Plan& plan = spread.first;  // (a lambda below takes it: no structured binding)
+      const std::size_t parts = spread.second;
       const std::int64_t longest = static_cast<std::int64_t>(std::max(a.size(), b.size()));
       detail::Mailboxes mail(parts);
       std::vector<PartLinks> links;
@@ -354,12 +356,13 @@ Result Context::distance(std::string_view a, std::string_view b, const Options& 
   std::optional<detail::StringsAhead> ahead;
   const Impl::Plan planned = impl_->plan_pair(options, pair, ahead);
   if (!Impl::splits(planned, a, b)) return Impl::run_here(planned, pair, options.max_distance);
-  const Impl::Plan plan = Impl::over_parts(planned, pair, links.parts);  // the other parts are told with each band
+  const auto spread = Impl::over_parts(planned, pair, links.parts);  // the other parts are told with each band
+  const Impl::Plan& plan = spread.first;
+  const std::size_t parts = spread.second;
   const auto asked = [&](std::int64_t bound) { ask(plan.variant->info.name, plan.params, bound); };
   Result result = Impl::run(plan, pair, options.max_distance, [&](const detail::Call& call) {
     return plan.variant->lead_rows(*plan.device, links, asked, call);
   });
-  const std::size_t parts = plan.params.at("parts") == 1 ? links.parts : 2;
   Impl::name_plan(result, plan, plan.device->info().name + " and " + std::to_string(parts - 1) + " more parts");
   detail::log().info("{}: distance {} of {} x {} over {} parts in {:.6f} s ({} cells, {} launches)", result.variant,
                      result.distance, a.size(), b.size(), parts, result.costs.seconds, result.costs.cells,

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "runtime/device_buffers.hpp"
@@ -90,9 +91,9 @@ struct Context::Impl {
   Result run_auto(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance);
   // What a pair's result says of how it ran: the plan's variant and parameters, and where.
   static void name_plan(Result& result, const Plan& plan, std::string device);
-  // The plan of a pair over `parts` (devices or processes): its family's `parts` parameter
-  // resolved (1: blocks over all, 0: two, the pair's halves), which every part reads.
-  static Plan over_parts(const Plan& plan, const detail::DivergenceSample& pair, std::size_t parts);
+  // The plan of a pair over `parts` available (devices or processes), as its family spreads
+  // it (Variant::spread_over): the parameters every part reads, and the parts in use.
+  static std::pair<Plan, std::size_t> over_parts(const Plan& plan, const detail::DivergenceSample& pair, std::size_t parts);
   // Whether a pair under a plan is split where a second device or process can take a part.
   static bool splits(const Plan& plan, std::string_view a, std::string_view b);
 

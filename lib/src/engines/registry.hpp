@@ -130,10 +130,15 @@ struct Variant {
       lead_rows;
   std::function<std::function<void(std::int64_t bound)>(OpenDevice& device, const PartLinks& links, const Call& call)>
       follow_rows;
-  // Whether more than two parts of devices like this one beat two (the pair's two halves,
-  // where the family splits it so) for this call: the caller's resolution of the family's
-  // `parts` parameter (0: two, 1: all), which every part then reads from its parameters.
-  std::function<bool(OpenDevice& device, const Call& call)> parts_pay;
+  // How a pair under this call spreads over `parts` available (devices like this one, or
+  // processes): how many of them it runs over, and the parameters every part then runs
+  // with, so that all split its rows alike (bitpar: its `parts` parameter resolved, blocks
+  // over all of them where those pay, else its two halves on two).
+  struct Spread {
+    std::size_t parts = 2;
+    Params params;
+  };
+  std::function<Spread(OpenDevice& device, const Call& call, std::size_t parts)> spread_over;
   BatchCapability batch;
   BreakpointCapability breakpoint;
   TracebackCapability traceback;

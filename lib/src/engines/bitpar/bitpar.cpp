@@ -9,7 +9,6 @@
 #include <array>
 #include <chrono>
 #include <climits>
-#include <cstring>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -232,26 +231,19 @@ std::vector<PartJob> part_jobs(const std::array<BitparSweep, 2>& sweeps, std::si
   return jobs;
 }
 
-// A block's bottom rows to the part below, its top rows from the part above.
+// A block's bottom rows to the part below, its top rows from the part above, in an edge's
+// bytes (encode_edge: the same shape, deltas in a bus slot and the value at the last).
 class LinkedRows final : public RowLink {
  public:
   LinkedRows(const PartLinks& links, std::size_t neighbour) : links_(links), neighbour_(neighbour) {}
   void send(TileRow row) override {
-    std::string bytes(2 * sizeof(std::int64_t), '\0');
-    std::memcpy(bytes.data(), &row.last, sizeof row.last);
-    std::memcpy(bytes.data() + sizeof row.last, &row.value, sizeof row.value);
-    bytes.append(row.slot.begin(), row.slot.end());
-    links_.send(neighbour_, sent_bytes(bytes));
+    links_.send(neighbour_, sent_bytes(encode_edge(SweepEdge{std::move(row.slot), 1, row.last, row.value}, Costs{})));
   }
   TileRow receive() override {
     const std::string bytes = links_.receive(neighbour_);
-    const std::string_view message = message_of(bytes, neighbour_);
-    TileRow row;
-    if (message.size() < 2 * sizeof(std::int64_t)) throw Error(ErrorCode::internal, "bitpar: a malformed tile row");
-    std::memcpy(&row.last, message.data(), sizeof row.last);
-    std::memcpy(&row.value, message.data() + sizeof row.last, sizeof row.value);
-    row.slot.assign(message.begin() + 2 * sizeof(std::int64_t), message.end());
-    return row;
+    Costs none;
+    SweepEdge row = decode_edge(std::string(message_of(bytes, neighbour_)), none);
+    return TileRow{std::move(row.slot), row.last, row.value};
   }
 
  private:
@@ -289,8 +281,6 @@ SweepEdge run_share(PairSweeps& here, const Piece& piece, const PartLinks& links
 constexpr std::int64_t kPartsStripesPerUnit = 12;
 
 bool bitpar_parts_pay(Geometry geometry, OpenDevice& device, const Call& call) {
-  const std::int64_t asked = call.params.at("parts");
-  if (asked != 2) return asked == 1;
   if (geometry == Geometry::vector) return true;
   const std::int64_t a = static_cast<std::int64_t>(call.pair.a().size()), b = static_cast<std::int64_t>(call.pair.b().size());
   const std::int64_t m = std::max(a, b), n = std::min(a, b);
@@ -298,6 +288,17 @@ bool bitpar_parts_pay(Geometry geometry, OpenDevice& device, const Call& call) {
   const SweepPlan plan = plan_sweeps(m, n, band_for(m, n, first_call_bound(call)));
   const std::int64_t stripes = (std::max(plan.forward_rows, plan.backward_rows) + height - 1) / height;
   return stripes <= kPartsStripesPerUnit * std::max<std::int64_t>(1, device.info().compute_units);
+}
+
+// The `parts` parameter resolved for `parts` available (blocks over more than two where
+// asked, or where asked to choose and they pay; else the two halves), and the parts it runs
+// over.
+Variant::Spread bitpar_spread(Geometry geometry, OpenDevice& device, const Call& call, std::size_t parts) {
+  Variant::Spread spread{parts, call.params};
+  std::int64_t& asked = spread.params["parts"];
+  asked = parts > 2 && (asked == 1 || (asked == 2 && bitpar_parts_pay(geometry, device, call))) ? 1 : 0;
+  spread.parts = parts_in_use(spread.params, parts);
+  return spread;
 }
 
 // Part 0 of a pair over parts: each band asked of the other parts, its own share computed,
@@ -521,7 +522,9 @@ std::vector<Variant> bitpar_variants() {
   device.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
     return bitpar_follow(Geometry::lanes, d, links, call);
   };
-  device.parts_pay = [](OpenDevice& d, const Call& call) { return bitpar_parts_pay(Geometry::lanes, d, call); };
+  device.spread_over = [](OpenDevice& d, const Call& call, std::size_t parts) {
+    return bitpar_spread(Geometry::lanes, d, call, parts);
+  };
   device.breakpoint = breakpoint(Geometry::lanes);
 
   Variant vector;
@@ -530,7 +533,9 @@ std::vector<Variant> bitpar_variants() {
   vector.info.uses_device = true;
   vector.info.planner = true;
   vector.info.work = Work::matrix;
-  vector.info.params = {device.info.params[1], device.info.params[2], device.info.params[5], device.info.params[6]};
+  for (const ParamSpec& param : device.info.params)  // the lanes' own (wg, own, wide, unroll) left out
+    for (const char* shared : {"chunk", "slots", "tiles", "parts"})
+      if (param.name == shared) vector.info.params.push_back(param);
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };
   vector.memory = memory(Geometry::vector);
   vector.distance = {[](OpenDevice* d, const Call& call) { return run_bitpar(Geometry::vector, call, *d); },
@@ -540,7 +545,9 @@ std::vector<Variant> bitpar_variants() {
   vector.follow_rows = [](OpenDevice& d, const PartLinks& links, const Call& call) {
     return bitpar_follow(Geometry::vector, d, links, call);
   };
-  vector.parts_pay = [](OpenDevice& d, const Call& call) { return bitpar_parts_pay(Geometry::vector, d, call); };
+  vector.spread_over = [](OpenDevice& d, const Call& call, std::size_t parts) {
+    return bitpar_spread(Geometry::vector, d, call, parts);
+  };
   vector.breakpoint = breakpoint(Geometry::vector);
 
   cpu.info.name = "cpu-bitpar";

@@ -458,7 +458,7 @@ SweepEdge decode_edge(const std::string& bytes, Costs& costs) {
   EdgeHeader header{};
   if (bytes.size() >= sizeof header) std::memcpy(&header, bytes.data(), sizeof header);
   if (bytes.size() < sizeof header || bytes.size() - sizeof header != header.slot_bytes)
-    throw Error(ErrorCode::internal, "a half's edge of " + std::to_string(bytes.size()) + " bytes is not one bitpar wrote");
+    throw Error(ErrorCode::internal, "bitpar: an edge or row of " + std::to_string(bytes.size()) + " bytes that it did not write");
   SweepEdge edge;
   edge.first = header.first;
   edge.last = header.last;

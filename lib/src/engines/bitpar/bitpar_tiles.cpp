@@ -118,7 +118,7 @@ SweepEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         // (in the tile before, or earlier where the band's top edge left it behind).
         std::vector<cl_int> values(static_cast<std::size_t>(2 * count), 0);
         for (std::int64_t s = low; s <= high; ++s) {
-          if (first_of(s) != 1 && s != 0) continue;
+          if (!bitpar_corner_from_host(s, first_of(s))) continue;
           std::int64_t value;
           if (s == 0) {
             value = row_value(geometry_, top_row, corner, first_of(0) - 1);

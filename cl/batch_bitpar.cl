@@ -4,8 +4,8 @@
 // blocks (BLOCK_STEP, bitpar_common.cl) of 32 rows (64 in batch_bitpar_lanes).
 //
 // The host copies a chunk's strings, each once however many pairs use it, and lists them
-// and the pairs; the device does the rest. batch_unpack expands a chunk sent as bases;
-// batch_present marks the byte values the strings hold, which make the chunk's symbol
+// and the pairs; the device does the rest. unpack_bases (bases.cl) expands a chunk sent
+// as bases; batch_present marks the byte values the strings hold, which make the chunk's symbol
 // codes (batch_bitpar.h); batch_masks builds the match masks of every string that is some
 // pair's rows (the shorter string), a 32-row word per work-item; batch_bitpar sweeps each
 // pair's rows in stripes of WORDS blocks held in registers, the blocks skewed by a column
@@ -47,18 +47,6 @@ __kernel void batch_present(__global const uchar* restrict bytes, const ulong co
     if (seen[w]) atomic_or(&group[w], seen[w]);
   barrier(CLK_LOCAL_MEM_FENCE);
   if (lid < BATCH_BYTE_WORDS && group[lid]) atomic_or(&present[lid], group[lid]);
-}
-
-// The chunk's bytes from its bases (batch_bitpar.h): four bytes of bases a work-item, of
-// `items`, stored as words (a byte a work-item took 1 ms for 10^6 pairs of 150 bp on the H100).
-__kernel void batch_unpack(__global const uchar* restrict bases, const ulong items, __global uint* restrict raw) {
-  const size_t i = get_global_id(0);
-  if (i >= items) return;
-  const uchar4 b = vload4(i, bases);
-  const uchar4 c0 = b & (uchar)3, c1 = b >> (uchar)2 & (uchar)3, c2 = b >> (uchar)4 & (uchar)3, c3 = b >> (uchar)6;
-  vstore4((uint4)(as_uint((uchar4)(c0.s0, c1.s0, c2.s0, c3.s0)), as_uint((uchar4)(c0.s1, c1.s1, c2.s1, c3.s1)),
-                  as_uint((uchar4)(c0.s2, c1.s2, c2.s2, c3.s2)), as_uint((uchar4)(c0.s3, c1.s3, c2.s3, c3.s3))),
-          i, raw);
 }
 
 // The chunk's code of every byte value (batch_bitpar.h) into `codes`, by the workgroup.

@@ -5,6 +5,7 @@
 #ifndef LEVCL_BATCH_BITPAR_H
 #define LEVCL_BATCH_BITPAR_H
 
+#include "bases.h"
 #include "shared_types.h"
 
 // A string of a chunk. The strings that are some pair's rows come first, by words_at.
@@ -24,12 +25,9 @@ typedef struct __attribute__((aligned(8))) {
 // The byte values of a chunk's strings: a bit each, in 8 words.
 #define BATCH_BYTE_WORDS 8
 
-// A chunk whose strings hold only A, C, G and T may cross the bus as bases, four to a byte:
-// base 4j + k of the chunk's bytes in bits 2k and 2k + 1 of byte j (A 0, C 1, T 2, G 3:
-// bits 1 and 2 of the letter).
-// batch_unpack makes them a byte each, their codes, which then stand for the letters. Each
-// string's bytes start at a multiple of four, its last base repeated up to the next.
-#define BATCH_BASES_PER_BYTE 4
+// A chunk whose strings hold only A, C, G and T may cross the bus as bases (bases.h),
+// unpacked as their codes, which then stand for the letters. Each string's bytes start at
+// a multiple of BASES_PER_BYTE, its last base repeated up to the next.
 
 // The chunk's symbol codes, rows of every match-mask table: one per byte value present,
 // from 1 in increasing byte order (0: a byte no string holds), or each byte its own code

@@ -6,7 +6,6 @@
 #include <doctest/doctest.h>
 
 #include "batches.hpp"
-#include "engines/batch_bitpar/bases.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
 
@@ -131,31 +130,6 @@ TEST_CASE("a batch of over 2^18 pairs that fits in one chunk goes in several, th
   levcl::Context context;
   const levcl::BatchResult expected = context.distances(views, pairs, levcl::Options{"cpu-bitpar"});
   CHECK(context.distances(views, pairs, levcl::Options{"batch-bitpar"}).distances == expected.distances);
-}
-
-TEST_CASE("A, C, G and T pack four bases to a byte, the last repeated to its end; any other byte is refused") {
-  const auto code = [](char letter) { return std::string("ACTG").find(letter); };  // bits 1 and 2 of the letter
-  std::mt19937_64 rng(61);
-  for (std::size_t length = 1; length <= 70; ++length) {
-    CAPTURE(length);
-    const std::string text = levcl::random_string(rng, length, "ACGT");
-    const std::size_t used = (length + 3) / 4;
-    std::vector<std::uint8_t> out(used + 1, 0xA5);  // and a byte past the end, left alone
-    REQUIRE(levcl::detail::pack_bases(text, out.data()));
-    for (std::size_t j = 0; j < 4 * used; ++j) {
-      CAPTURE(j);
-      CHECK((out[j / 4] >> (2 * (j % 4)) & 3) == code(text[std::min(j, length - 1)]));
-    }
-    CHECK(out[used] == 0xA5);
-    for (int other = 0; other < 256; ++other) {  // each byte value at the start, the middle and the end
-      if (code(static_cast<char>(other)) != std::string::npos) continue;
-      for (const std::size_t at : {std::size_t{0}, length / 2, length - 1}) {
-        std::string bad = text;
-        bad[at] = static_cast<char>(other);
-        CHECK_FALSE(levcl::detail::pack_bases(bad, out.data()));
-      }
-    }
-  }
 }
 
 TEST_CASE("batches of bases equal cpu-dp; a chunk with any other byte, a lower-case letter or an N, as bytes") {

@@ -78,6 +78,12 @@ struct DeviceStrings {
   std::uint64_t bytes = 0;  // device memory they hold
 };
 
+// Enqueues unpack_bases (cl/bases.cl) on `on` (null: the device's queue), asking for
+// `event` when not null: the `count` bases (runtime/bases.hpp) in `bases` as bytes into
+// `raw`, code c as byte c of `letters` (BASES_LETTERS: the letters).
+void unpack_bases(OpenDevice& device, const cl::Buffer& bases, std::uint64_t count, cl_uint letters,
+                  const cl::Buffer& raw, cl::Event* event = nullptr, cl::CommandQueue* on = nullptr);
+
 // A pair's strings copied to the device on a helper thread while this one does `meanwhile`
 // (the pair's sample, auto's choice: host work the engine waits for anyway), for the call's
 // first DeviceStrings of the same views to take; what is not taken goes with this. A copy

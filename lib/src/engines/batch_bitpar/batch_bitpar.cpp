@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "cl/batch_bitpar.h"
-#include "engines/batch_bitpar/bases.hpp"
+#include "runtime/bases.hpp"
 #include "engines/batch_bitpar/long_pairs.hpp"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
@@ -163,7 +163,7 @@ std::int64_t bus_units(const Sides& s, bool lanes) {
 // A string's bytes in a chunk: its length up to whole bytes of bases, so that the chunk's
 // layout holds whether it goes in as bases or as bytes.
 std::uint64_t padded(std::uint64_t length) {
-  return (length + BATCH_BASES_PER_BYTE - 1) / BATCH_BASES_PER_BYTE * BATCH_BASES_PER_BYTE;
+  return (length + BASES_PER_BYTE - 1) / BASES_PER_BYTE * BASES_PER_BYTE;
 }
 
 // A string's mark for each chunk that holds it, claimed by one host thread.
@@ -249,7 +249,7 @@ std::vector<std::size_t> chunk_ends(const BatchCall& call, const std::uint32_t* 
     const std::uint64_t bytes = (new_rows ? padded(s.m) : 0) + (new_columns ? padded(s.n) : 0);
     const std::uint64_t strings = bytes + (std::uint64_t{new_rows} + new_columns) * sizeof(BatchString);
     host += strings + sizeof(BatchPair) + 2 * sizeof(cl_uint);
-    device += strings + (bases ? bytes / BATCH_BASES_PER_BYTE : 0) + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
+    device += strings + (bases ? bytes / BASES_PER_BYTE : 0) + sizeof(BatchPair) + 3 * sizeof(cl_uint) +
               (new_rows ? kMostMaskBytesPerRow * s.m : 0) + static_cast<std::uint64_t>(bus_units(s, lanes)) * BUS_ALIGN;
   };
   // Where the whole batch fits (`host` bytes at most): chunks of equal counts, each within it.
@@ -435,10 +435,10 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
   // Every string's bytes in place, as bases or as bytes; false where a string is not bases.
   const auto gather = [&](bool as_bases) {
     slot.as_bases = as_bases;
-    const std::uint64_t per_byte = as_bases ? BATCH_BASES_PER_BYTE : 1;
+    const std::uint64_t per_byte = as_bases ? BASES_PER_BYTE : 1;
     const std::uint64_t bytes = std::max<std::uint64_t>(1, slot.raw_bytes / per_byte);
     std::uint8_t* out = (as_bases ? slot.bases : slot.raw).reserve(bytes);
-    // Whole words of batch_unpack's reads where bases.
+    // Whole words of unpack_bases's reads where bases.
     cl::Buffer& target = (as_bases ? slot.d_bases : slot.d_raw).at_least(device, (bytes + 3) / 4 * 4);
     std::atomic<bool> other_bytes{false};
     parallel_each(slices, call.threads, [&](std::size_t slice) {
@@ -452,12 +452,12 @@ void pack(OpenDevice& device, const BatchCall& call, const std::vector<std::uint
         const std::string_view text = call.strings[s];
         if (as_bases) {
           if (other_bytes.load(std::memory_order_relaxed)) return std::nullopt;
-          if (!pack_bases(text, out + share.raw / BATCH_BASES_PER_BYTE)) {
+          if (!pack_bases(text, out + share.raw / BASES_PER_BYTE)) {
             other_bytes.store(true, std::memory_order_relaxed);
             return std::nullopt;
           }
         } else {
-          std::uint8_t last[BATCH_BASES_PER_BYTE];  // the padding: the last byte again
+          std::uint8_t last[BASES_PER_BYTE];  // the padding: the last byte again
           std::memset(last, text.back(), sizeof(last));
           bytes_out->append(text.data(), text.size());
           bytes_out->append(last, padded(text.size()) - text.size());
@@ -596,19 +596,13 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
   cl::Buffer& present = slot.d_present.at_least(device, BATCH_BYTE_WORDS * sizeof(cl_uint));
   cl_uint values = 0;
   if (slot.as_bases) {
-    // Up to whole work-items of batch_unpack. Its four codes all count as present (one no
-    // string holds has empty masks): no scan of the bytes, no wait on the device.
-    slot.d_raw.at_least(device, (raw_bytes + 15) / 16 * 16);
-    cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_unpack", "");
-    const std::size_t wg = std::min<std::size_t>(256, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
-    const std::uint64_t items = (slot.raw_bytes / BATCH_BASES_PER_BYTE + 3) / 4;
-    kernel.setArg(0, slot.d_bases.buffer());
-    kernel.setArg(1, cl_ulong{items});
-    kernel.setArg(2, slot.d_raw.buffer());
-    device.launch(kernel, (items + wg - 1) / wg * wg, wg, slot.busy.event(false), slot.queue);
+    // Its four codes all count as present (one no string holds has empty masks): no scan
+    // of the bytes, no wait on the device.
+    unpack_bases(device, slot.d_bases.buffer(), raw_bytes, 0x03020100u,
+                 slot.d_raw.at_least(device, unpacked_bases_written(raw_bytes)), slot.busy.event(false), slot.queue);
     static const std::array<cl_uint, BATCH_BYTE_WORDS> kBases = {0xF};
     queue.enqueueWriteBuffer(present, CL_FALSE, 0, sizeof(kBases), kBases.data());
-    values = BATCH_BASES_PER_BYTE;
+    values = BASES_PER_BYTE;
   } else {
     queue.enqueueFillBuffer(present, cl_uint{0}, 0, BATCH_BYTE_WORDS * sizeof(cl_uint));
     cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_present", "");

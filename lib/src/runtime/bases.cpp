@@ -1,18 +1,21 @@
-#include "engines/batch_bitpar/bases.hpp"
+#include "runtime/bases.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
-#include "cl/batch_bitpar.h"
+#include "cl/bases.h"
 #include "runtime/cpu_features.hpp"
+#include "runtime/parallel.hpp"
 
 namespace levcl::detail {
 namespace {
 
-static_assert(BATCH_BASES_PER_BYTE == 4, "four 2-bit bases to a byte");
+static_assert(BASES_PER_BYTE == 4, "four 2-bit bases to a byte");
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a word's first letter in its low byte");
 
 constexpr std::uint64_t kEach = 0x0101010101010101ull;  // a byte's value in each of eight
@@ -76,7 +79,7 @@ bool pack_bases(std::string_view text, std::uint8_t* out) {
   if (has_avx2()) {
     if (!pack_avx2(bytes, size / 32, out)) return false;
     i = size / 32 * 32;
-    out += i / BATCH_BASES_PER_BYTE;
+    out += i / BASES_PER_BYTE;
   }
 #endif
   for (; i + 8 <= size; i += 8, out += 2) {
@@ -99,6 +102,19 @@ bool pack_bases(std::string_view text, std::uint8_t* out) {
     if (left > 4) out[1] = static_cast<std::uint8_t>(bases >> 8);
   }
   return other == 0;
+}
+
+bool pack_bases(std::string_view text, std::uint8_t* out, unsigned threads) {
+  constexpr std::size_t kLetters = 32;  // a slice's letters: whole AVX2 steps, whole bytes
+  const std::size_t steps = text.size() / kLetters;
+  std::atomic<bool> other{false};
+  parallel_slices(steps, slice_count(steps, threads, 2048), threads, [&](std::size_t, std::size_t begin, std::size_t end) {
+    const std::size_t from = begin * kLetters, to = end == steps ? text.size() : end * kLetters;
+    if (to > from && !other.load(std::memory_order_relaxed) &&
+        !pack_bases(text.substr(from, to - from), out + from / BASES_PER_BYTE))
+      other = true;
+  });
+  return steps > 0 ? !other : pack_bases(text, out);
 }
 
 }  // namespace levcl::detail

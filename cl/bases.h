@@ -1,0 +1,15 @@
+// Strings of A, C, G and T as bases, four to a byte, the form they cross the bus in
+// (lib/src/runtime/bases.cpp packs them, bases.cl unpacks them on the device): the bus
+// carries a quarter of their bytes. Base 4j + k of a string's bytes in bits 2k and 2k + 1
+// of byte j, as the code of its letter: A 0, C 1, T 2, G 3 (bits 1 and 2 of the letter);
+// the last byte's spare places repeat the last base.
+#ifndef LEVCL_BASES_H
+#define LEVCL_BASES_H
+
+#define BASES_PER_BYTE 4
+
+// The letters of the codes, the byte of code c in bits 8c .. 8c + 7: what unpack_bases
+// writes where a caller wants the strings' own bytes back.
+#define BASES_LETTERS 0x47544341u
+
+#endif

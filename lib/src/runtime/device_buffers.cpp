@@ -1,10 +1,15 @@
 #include "runtime/device_buffers.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <tuple>
+#include <utility>
 
 #include "cl/bases.h"
 #include "cl/wfa_common.h"
 #include "runtime/bases.hpp"
+#include "runtime/clock.hpp"
+#include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
 
 namespace levcl::detail {
@@ -20,11 +25,19 @@ cl::Buffer& GrowingBuffer::at_least(OpenDevice& device, std::uint64_t bytes) {
 
 namespace {
 
-// Where a device's long strings are packed as bases: pinned host memory, which the bus
-// reads at full speed, kept from call to call.
-struct BusBases {
-  explicit BusBases(OpenDevice& device) : pinned(device) {}
+bool same_view(std::string_view x, std::string_view y) { return x.data() == y.data() && x.size() == y.size(); }
+
+// Where a device's long strings are packed as bases, kept from call to call: pinned host
+// memory, which the bus reads at full speed, and the bases' place on the device; a side
+// for each string of a pair, so that a's bases cross while b's are packed.
+struct BasesSide {
+  explicit BasesSide(OpenDevice& device) : pinned(device) {}
   Pinned<std::uint8_t> pinned;
+  GrowingBuffer on_device;
+};
+struct BusBases {
+  explicit BusBases(OpenDevice& device) : a(device), b(device) {}
+  BasesSide a, b;
 };
 
 // The device's BusBases where one of the strings is long enough to go as bases, its
@@ -40,27 +53,41 @@ BusBases* bus_for(OpenDevice& device, std::string_view a, std::string_view b) {
   return &device.state<BusBases>("bases on the bus");
 }
 
-// A copy of a string on the device, to be read only. The write blocks: a call that fails
-// before its first blocking read must not leave the driver copying from memory its caller
-// frees. A long string of A, C, G and T crosses as bases through `bus` (when not null).
-cl::Buffer upload_string(OpenDevice& device, std::string_view s, BusBases* bus) {
-  const bool long_string = bus && s.size() >= kBasesFrom;
+// A copy of a string on the device, to be read only. A long string of A, C, G and T
+// crosses as bases through `side` (when not null): packed into its pinned memory, copied
+// and unpacked in the queue's order, which the engines' launches follow; this returns once
+// it is packed. Any other crosses as bytes before this returns: a call that fails before
+// its first blocking read must not leave the driver copying from memory its caller frees.
+cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side) {
+  const bool long_string = side && s.size() >= kBasesFrom;
   // Padded for the kernels' word reads (never empty, which OpenCL refuses), and for
   // unpack_bases's whole words.
   static_assert(WORD_PADDING >= 15, "unpack_bases writes up to 15 bytes past a string");
   cl::Buffer buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
   if (long_string) {
+    const auto start = std::chrono::steady_clock::now();
     const std::uint64_t bytes = unpacked_bases_read(s.size());
-    std::uint8_t* bases = bus->pinned.reserve(bytes);
+    std::uint8_t* bases = side->pinned.reserve(bytes);
     if (pack_bases(s, bases, thread_count(0))) {
-      cl::Buffer packed(device.context(), CL_MEM_READ_ONLY, bytes);
-      device.queue().enqueueWriteBuffer(packed, CL_TRUE, 0, bytes, bases);
+      const double packing = seconds_since(start);
+      cl::Buffer& packed = side->on_device.at_least(device, bytes);
+      device.queue().enqueueWriteBuffer(packed, CL_FALSE, 0, bytes, bases);
       unpack_bases(device, packed, s.size(), BASES_LETTERS, buffer);
+      log().debug("strings: {} bytes as bases, packed in {:.2f} ms, their copy and unpacking queued in {:.2f} ms",
+                  s.size(), 1e3 * packing, 1e3 * (seconds_since(start) - packing));
       return buffer;
     }
   }
   if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, s.size(), s.data());
   return buffer;
+}
+
+// A pair's strings on the device (b's a's where the views are the same).
+std::pair<cl::Buffer, cl::Buffer> upload_pair(OpenDevice& device, std::string_view a, std::string_view b,
+                                              BusBases* bus) {
+  cl::Buffer on_a = upload_string(device, a, bus ? &bus->a : nullptr);
+  if (same_view(a, b)) return {on_a, on_a};
+  return {on_a, upload_string(device, b, bus ? &bus->b : nullptr)};
 }
 
 // The strings a StringsAhead copied, kept on the device until taken or dropped.
@@ -71,8 +98,6 @@ struct UploadedAhead {
   bool held = false;
 };
 const std::string kAhead = "strings copied ahead";
-
-bool same_view(std::string_view x, std::string_view y) { return x.data() == y.data() && x.size() == y.size(); }
 
 }  // namespace
 
@@ -100,9 +125,7 @@ DeviceStrings::DeviceStrings(OpenDevice& device, std::string_view sa, std::strin
     return;
   }
   try {
-    BusBases* bus = bus_for(device, sa, sb);
-    a = upload_string(device, sa, bus);
-    b = same ? a : upload_string(device, sb, bus);
+    std::tie(a, b) = upload_pair(device, sa, sb, bus_for(device, sa, sb));
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "copying strings to " + device.info().name);
   }
@@ -119,17 +142,26 @@ StringsAhead::StringsAhead(OpenDevice& device, std::string_view a, std::string_v
   }
   UploadedAhead& ahead = device.state<UploadedAhead>(kAhead);
   ahead = UploadedAhead(device);
+  const auto start = std::chrono::steady_clock::now();
   BusBases* bus = bus_for(device, a, b);
+  double copying = 0, beside = 0;
   parallel_each(2, 2, [&](std::size_t task) {
-    if (task == 1) return meanwhile();
+    const auto begun = std::chrono::steady_clock::now();
+    if (task == 1) {
+      meanwhile();
+      beside = seconds_since(begun);
+      return;
+    }
     try {
-      ahead.on_a = upload_string(device, a, bus);
-      ahead.on_b = same_view(a, b) ? ahead.on_a : upload_string(device, b, bus);
+      std::tie(ahead.on_a, ahead.on_b) = upload_pair(device, a, b, bus);
       ahead.a = a, ahead.b = b, ahead.held = true;
     } catch (const cl::Error&) {
       ahead = UploadedAhead(device);
     }
+    copying = seconds_since(begun);
   });
+  log().debug("strings: copied ahead in {:.2f} ms beside {:.2f} ms of the call's own work, {:.2f} ms in all",
+              1e3 * copying, 1e3 * beside, 1e3 * seconds_since(start));
 }
 
 StringsAhead::~StringsAhead() { device_.state<UploadedAhead>(kAhead) = UploadedAhead(device_); }

@@ -73,6 +73,7 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side
       cl::Buffer& packed = side->on_device.at_least(device, bytes);
       device.queue().enqueueWriteBuffer(packed, CL_FALSE, 0, bytes, bases);
       unpack_bases(device, packed, s.size(), BASES_LETTERS, buffer);
+      device.queue().flush();  // the copy starts now, not at the engine's first launch or wait
       log().debug("strings: {} bytes as bases, packed in {:.2f} ms, their copy and unpacking queued in {:.2f} ms",
                   s.size(), 1e3 * packing, 1e3 * (seconds_since(start) - packing));
       return buffer;

@@ -41,7 +41,9 @@ TEST_CASE("A, C, G and T pack four bases to a byte, the last repeated to its end
 
 TEST_CASE("packed over threads, a string's bases are those packed on one thread") {
   std::mt19937_64 rng(62);
-  for (const std::size_t length : {31, 32, 33, 4095, 65536, 65537, 200003}) {
+  // Slices of at least a megabyte: the long ones are cut in two and three.
+  for (const std::size_t length : {std::size_t{31}, std::size_t{4095}, std::size_t{65537}, (std::size_t{1} << 21) + 31,
+                                   (std::size_t{3} << 20) + 5}) {
     CAPTURE(length);
     const std::string text = levcl::random_string(rng, length, "ACGT");
     std::vector<std::uint8_t> one((length + 3) / 4), many((length + 3) / 4);

@@ -30,11 +30,11 @@
 #include <vector>
 
 #include "cl/batch_bitpar.h"
-#include "runtime/bases.hpp"
 #include "engines/batch_bitpar/long_pairs.hpp"
 #include "engines/bitpar/bitpar.hpp"
 #include "engines/bitpar/bitpar_sweeps.hpp"
 #include "engines/registry.hpp"
+#include "runtime/bases.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/devices.hpp"
 #include "runtime/device_buffers.hpp"

@@ -67,8 +67,14 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side
   if (long_string) {
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t bytes = unpacked_bases_read(s.size());
-    std::uint8_t* bases = side->pinned.reserve(bytes);
-    if (pack_bases(s, bases, thread_count(0))) {
+    std::uint8_t* bases = nullptr;
+    try {
+      bases = side->pinned.reserve(bytes);
+    } catch (const cl::Error& e) {  // pinned memory only saves time: the string goes as bytes
+      log().debug("strings: no pinned memory for {} bytes of bases ({}): {} bytes as bytes", bytes,
+                  cl_error_name(e.err()), s.size());
+    }
+    if (bases && pack_bases(s, bases, thread_count(0))) {
       const double packing = seconds_since(start);
       cl::Buffer& packed = side->on_device.at_least(device, bytes);
       device.queue().enqueueWriteBuffer(packed, CL_FALSE, 0, bytes, bases);

@@ -40,13 +40,17 @@ class Pinned {
   Pinned(const Pinned&) = delete;
   Pinned& operator=(const Pinned&) = delete;
 
+  // Throws cl::Error where the driver cannot pin that much; holds nothing then, and tries
+  // again at the next call.
   T* reserve(std::size_t count) {
     if (count > capacity_) {
       release();
-      capacity_ = std::max<std::size_t>(count, 1);
-      buffer_ = cl::Buffer(device_->context(), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, capacity_ * sizeof(T));
+      capacity_ = 0;
+      const std::size_t capacity = std::max<std::size_t>(count, 1);
+      buffer_ = cl::Buffer(device_->context(), CL_MEM_ALLOC_HOST_PTR | CL_MEM_READ_WRITE, capacity * sizeof(T));
       data_ = static_cast<T*>(device_->queue().enqueueMapBuffer(buffer_, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                                                capacity_ * sizeof(T)));
+                                                                capacity * sizeof(T)));
+      capacity_ = capacity;
     }
     return data_;
   }

@@ -3,9 +3,9 @@
 
 #include "bases.h"
 
-// Bytes from bases: four bytes of bases a work-item, of `items`, sixteen bytes out as
-// words (a byte a work-item took 1 ms for 10^6 pairs of 150 bp on the H100). Code c
-// becomes byte c of `letters` (BASES_LETTERS: the letters again; 0x03020100: the codes).
+// Bytes from bases: BASES_ITEM_BYTES bytes of bases a work-item, of `items`, their bytes
+// out as words (a byte a work-item took 1 ms for 10^6 pairs of 150 bp on the H100). Code c
+// becomes byte c of `letters` (BASES_LETTERS or BASES_CODES).
 __kernel void unpack_bases(__global const uchar* restrict bases, const ulong items, const uint letters,
                            __global uint* restrict raw) {
   const size_t i = get_global_id(0);

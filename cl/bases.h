@@ -8,8 +8,13 @@
 
 #define BASES_PER_BYTE 4
 
-// The letters of the codes, the byte of code c in bits 8c .. 8c + 7: what unpack_bases
-// writes where a caller wants the strings' own bytes back.
+// What unpack_bases writes for each code, the byte of code c in bits 8c .. 8c + 7: the
+// letters (a string's own bytes back), or the codes themselves (batch-bitpar's chunks).
 #define BASES_LETTERS 0x47544341u
+#define BASES_CODES 0x03020100u
+
+// A work-item of unpack_bases reads BASES_ITEM_BYTES bytes of bases (one uchar4) and writes
+// their BASES_ITEM_BYTES * BASES_PER_BYTE bytes (one uint4).
+#define BASES_ITEM_BYTES 4
 
 #endif

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "cl/bases.h"
 #include "levcl/export.h"
 
 namespace levcl::detail {
@@ -29,9 +30,11 @@ LEVCL_API bool pack_bases(std::string_view text, std::uint8_t* out);
 // The same over up to `threads` threads, each a slice of whole bytes of bases.
 LEVCL_API bool pack_bases(std::string_view text, std::uint8_t* out, unsigned threads);
 
-// Bytes of bases read and bytes written by unpack_bases (device_buffers.hpp) for `count`
-// bases: whole work-items of four bytes of bases.
-inline std::uint64_t unpacked_bases_read(std::uint64_t count) { return (count + 15) / 16 * 4; }
-inline std::uint64_t unpacked_bases_written(std::uint64_t count) { return (count + 15) / 16 * 16; }
+// unpack_bases's work-items for `count` bases (device_buffers.hpp), and the bytes of bases
+// they read and the bytes they write: whole work-items (cl/bases.h).
+constexpr std::uint64_t kBasesItemWrites = BASES_ITEM_BYTES * BASES_PER_BYTE;
+inline std::uint64_t unpack_items(std::uint64_t count) { return (count + kBasesItemWrites - 1) / kBasesItemWrites; }
+inline std::uint64_t unpacked_bases_read(std::uint64_t count) { return unpack_items(count) * BASES_ITEM_BYTES; }
+inline std::uint64_t unpacked_bases_written(std::uint64_t count) { return unpack_items(count) * kBasesItemWrites; }
 
 }  // namespace levcl::detail

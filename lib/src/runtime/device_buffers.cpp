@@ -62,7 +62,7 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side
   const bool long_string = side && s.size() >= kBasesFrom;
   // Padded for the kernels' word reads (never empty, which OpenCL refuses), and for
   // unpack_bases's whole words.
-  static_assert(WORD_PADDING >= 15, "unpack_bases writes up to 15 bytes past a string");
+  static_assert(WORD_PADDING >= kBasesItemWrites - 1, "unpack_bases writes up to a work-item's bytes past a string");
   cl::Buffer buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
   if (long_string) {
     const auto start = std::chrono::steady_clock::now();
@@ -112,7 +112,7 @@ void unpack_bases(OpenDevice& device, const cl::Buffer& bases, std::uint64_t cou
                   const cl::Buffer& raw, cl::Event* event, cl::CommandQueue* on) {
   cl::Kernel& kernel = device.kernel("bases.cl", "unpack_bases", "");
   const std::size_t wg = std::min<std::size_t>(256, kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device.device()));
-  const std::uint64_t items = unpacked_bases_read(count) / 4;
+  const std::uint64_t items = unpack_items(count);
   if (items == 0) return;
   kernel.setArg(0, bases);
   kernel.setArg(1, cl_ulong{items});

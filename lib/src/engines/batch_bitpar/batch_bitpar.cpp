@@ -598,7 +598,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
   if (slot.as_bases) {
     // Its four codes all count as present (one no string holds has empty masks): no scan
     // of the bytes, no wait on the device.
-    unpack_bases(device, slot.d_bases.buffer(), raw_bytes, 0x03020100u,
+    unpack_bases(device, slot.d_bases.buffer(), raw_bytes, BASES_CODES,
                  slot.d_raw.at_least(device, unpacked_bases_written(raw_bytes)), slot.busy.event(false), slot.queue);
     static const std::array<cl_uint, BATCH_BYTE_WORDS> kBases = {0xF};
     queue.enqueueWriteBuffer(present, CL_FALSE, 0, sizeof(kBases), kBases.data());

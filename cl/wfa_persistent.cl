@@ -22,18 +22,22 @@
 // its previous step. While the front is narrow (radii up to solo_last), workgroup 0 runs
 // every block alone and the others wait for it: only its barriers, no flags.
 //
-// Workgroups, columns in local memory (LOCAL_COLUMNS, SPREAD). Workgroup g owns the
-// group_width positions from p_low + g * group_width and keeps its four columns in local
-// memory, with `halo` (the piece's) of each neighbour's positions beside them. Every halo
-// steps the neighbours exchange their edges: the rows their last and first halo positions
-// reached, published as words that carry their step (EDGE_SLOT); between exchanges a
-// workgroup computes its halo positions too, one fewer on each side a step, so that every
+// Workgroups, columns in local memory (LOCAL_COLUMNS, SPREAD). The piece's positions from
+// p_low come in chunks of group_width; chunk c belongs to workgroup c % GROUPS, which keeps
+// its four columns in local memory with `halo` (the piece's) of each neighbouring chunk's
+// positions beside them: a block of WG positions a chunk, up to CHUNKS of them. Dealt out
+// like the global columns' blocks, a front wider than the workgroups keeps them all at
+// work, each on its share of the live chunks (contiguous shares left the centre's few
+// workgroups with all of a wide front: session 43). Every halo steps the neighbouring
+// chunks exchange their edges: the rows their last and first halo positions reached,
+// published as words that carry their step (EDGE_SLOT); between exchanges a workgroup
+// computes its chunks' halo positions too, one fewer on each side a step, so that every
 // row it reads was computed since the exchange, and waits on nobody: the round trip to a
 // neighbour, most of a step's time when taken every step, comes once in halo steps, for
-// twice halo positions more a step. No flag, fence or column in global memory. Every
-// position a neighbour owns is waited on, live or not, so neighbours keep within one
-// exchange of each other: a neighbour never publishes a slot again before its reader
-// took it.
+// twice halo positions more a chunk and step. No flag, fence or column in global memory.
+// Every position of a neighbouring chunk is waited on, live or not, so that neighbours
+// (workgroups g - 1 and g + 1, around the ring) keep within one exchange of each other: a
+// neighbour never publishes a slot again before its reader took it.
 //
 // Extension. A work-item follows a matching run alone for SOLO_BYTES; a longer run is
 // passed to a team of TEAM work-items that compares 8 * TEAM bytes per step and takes
@@ -91,8 +95,14 @@
 #include "warp_lanes.cl"
 #define WARP_BYTES 32  // each lane's share of a round of its warp's extension
 #endif
-// Several workgroups a piece, each its share of the columns in local memory.
+// Several workgroups a piece, each its chunks of the columns in local memory, a block of
+// WG positions each.
 #define SPREAD (LOCAL_COLUMNS && GROUPS > 1)
+#if SPREAD
+#define CHUNKS (LOCAL_COLUMNS / WG)
+#else
+#define CHUNKS 1
+#endif
 // The most steps one workgroup runs ahead of another (MEETING_SLOTS); HALO is 1 but where
 // SPREAD.
 #define LEAD PERSISTENT_LEAD(GROUPS, HALO)
@@ -281,16 +291,39 @@ inline int record_meetings(__global int* state, int m, int p, int r, int row, bo
   return least;
 }
 
-// This workgroup's blocks at one step: two runs of blocks, the forward diagonals' and the
-// backward ones', merged where they touch so that no block is stepped twice.
+// This workgroup's blocks at one step: two runs of block numbers q, the forward
+// diagonals' and the backward ones', merged where they touch so that no block is stepped
+// twice. Block q's positions start at origin + q * pitch, its entries in the columns at
+// column + q * WG; it steps those up to `last` (several chunks: its chunk's, up to its
+// first + last), the workgroup's own among them own_first .. own_last (several chunks: its
+// chunk's, from its first + own_first, group_width of them up to the piece's last
+// position, own_last).
 typedef struct {
   int first[2], count[2], stride;
+  int origin, pitch, column;
+  int last, own_first, own_last, group_width;
 } Blocks;
+
+// Runs a0 .. a1 and b0 .. b1 (none where the first exceeds the last) in the order Blocks
+// keeps them: the first nonempty where either is, merged into it where they touch.
+inline void order_runs(int* a0, int* a1, int* b0, int* b1) {
+  if (*a0 > *a1 || (*b0 <= *b1 && *b0 < *a0)) {
+    const int t0 = *a0, t1 = *a1;
+    *a0 = *b0;
+    *a1 = *b1;
+    *b0 = t0;
+    *b1 = t1;
+  }
+  if (*a0 <= *a1 && *b0 <= *b1 && *b0 <= *a1 + 1) {
+    *a1 = max(*a1, *b1);
+    *b1 = *b0 - 1;
+  }
+}
 
 // Of the positions base .. last, in blocks of WG from base: those live at the step (both
 // directions'); every block of the workgroup's own (`solo`: every block) or every GROUPS-th
-// from g.
-inline Blocks blocks_of(Live live, int base, int last, int g, bool solo) {
+// from g. The workgroup's own positions: own_first .. own_last.
+inline Blocks blocks_of(Live live, int base, int last, int g, bool solo, int own_first, int own_last) {
   Blocks bl;
   const int f0 = max(live.forward_lo, base), f1 = min(live.forward_hi, last);
   const int r0 = max(live.backward_lo, base), r1 = min(live.backward_hi, last);
@@ -304,17 +337,7 @@ inline Blocks blocks_of(Live live, int base, int last, int g, bool solo) {
     b0 = (r0 - base) / WG;
     b1 = (r1 - base) / WG;
   }
-  if (a0 > a1 || (b0 <= b1 && b0 < a0)) {  // the first run nonempty, where either is
-    const int t0 = a0, t1 = a1;
-    a0 = b0;
-    a1 = b1;
-    b0 = t0;
-    b1 = t1;
-  }
-  if (a0 <= a1 && b0 <= b1 && b0 <= a1 + 1) {
-    a1 = max(a1, b1);
-    b1 = b0 - 1;
-  }
+  order_runs(&a0, &a1, &b0, &b1);
   bl.stride = solo ? 1 : GROUPS;
   if (!solo) {  // the first block of workgroup g in each run
     a0 += ((g - a0) % GROUPS + GROUPS) % GROUPS;
@@ -324,14 +347,77 @@ inline Blocks blocks_of(Live live, int base, int last, int g, bool solo) {
   bl.first[1] = b0;
   bl.count[0] = a0 <= a1 ? (a1 - a0) / bl.stride + 1 : 0;
   bl.count[1] = b0 <= b1 ? (b1 - b0) / bl.stride + 1 : 0;
+  bl.origin = base;
+  bl.pitch = WG;
+  bl.column = 0;
+  bl.last = last;
+  bl.own_first = own_first;
+  bl.own_last = own_last;
   return bl;
 }
 
-// The first position of the workgroup's i-th block.
-inline int block_start(const Blocks* bl, int i, int base) {
+// Of the workgroup's i-th block: work-item `lane`'s position p and its entry `at` in the
+// columns, the block's last position stepped, and the workgroup's own among them.
+typedef struct {
+  int p, at, last, own_first, own_last;
+} Place;
+inline Place place_of(const Blocks* bl, int i, int lane) {
   const int q = i < bl->count[0] ? bl->first[0] + i * bl->stride : bl->first[1] + (i - bl->count[0]) * bl->stride;
-  return base + q * WG;
+  const int start = bl->origin + q * bl->pitch;
+  Place at;
+  at.p = start + lane;
+  at.at = bl->column + q * WG + lane;
+#if SPREAD && CHUNKS > 1
+  at.last = start + bl->last;
+  at.own_first = start + bl->own_first;
+  at.own_last = min(at.own_first + bl->group_width - 1, bl->own_last);
+#else
+  at.last = bl->last;
+  at.own_first = bl->own_first;
+  at.own_last = bl->own_last;
+#endif
+  return at;
 }
+
+#if SPREAD && CHUNKS > 1
+// The workgroup's chunks 0 .. chunks - 1 with positions live at the step: chunk j computes
+// origin + j * pitch .. + span (its own and its halos, less `shrink` on each side), its
+// entries in the columns from j * WG + shrink; its own group_width positions from
+// its first + halo - shrink, up to piece_last.
+inline Blocks chunks_of(Live live, int origin, int span, int pitch, int chunks, int shrink, int halo,
+                        int group_width, int piece_last) {
+  // Chunk j meets lo .. hi where origin + j * pitch <= hi and origin + j * pitch + span >= lo.
+  // Live positions lie within the piece's, so these differences fit an int, and they are
+  // divided only where positive (scalars, not arrays by direction, which NVIDIA's compiler
+  // keeps on the stack).
+  int a0 = 0, a1 = -1, b0 = 0, b1 = -1;
+  if (live.forward_lo <= live.forward_hi) {
+    const int past = live.forward_lo - origin - span, reach = live.forward_hi - origin;
+    a0 = past <= 0 ? 0 : (past + pitch - 1) / pitch;
+    a1 = reach < 0 ? -1 : min(chunks - 1, reach / pitch);
+  }
+  if (live.backward_lo <= live.backward_hi) {
+    const int past = live.backward_lo - origin - span, reach = live.backward_hi - origin;
+    b0 = past <= 0 ? 0 : (past + pitch - 1) / pitch;
+    b1 = reach < 0 ? -1 : min(chunks - 1, reach / pitch);
+  }
+  order_runs(&a0, &a1, &b0, &b1);
+  Blocks bl;
+  bl.stride = 1;
+  bl.first[0] = a0;
+  bl.first[1] = b0;
+  bl.count[0] = max(0, a1 - a0 + 1);
+  bl.count[1] = max(0, b1 - b0 + 1);
+  bl.origin = origin;
+  bl.pitch = pitch;
+  bl.column = shrink;
+  bl.last = span;
+  bl.own_first = halo - shrink;
+  bl.own_last = piece_last;
+  bl.group_width = group_width;
+  return bl;
+}
+#endif
 
 // Row and last row of a position's diagonal in one direction, from its neighbours of the
 // step before. Forward diagonal k = p takes rows from k - 1 (same row), k and k + 1;
@@ -358,36 +444,37 @@ inline int edge_position(int own_first, int own_last, int halo, int side, int i)
   return side == 0 ? own_first + i : own_last - halo + 1 + i;
 }
 
-// Publishes, after step r (a multiple of halo), the rows of its edge positions, UNREACHED
-// where not live, as words of (step, row) in its exchange's slots.
+// Publishes, after step r (a multiple of halo), the rows of chunk `chunk`'s edge positions
+// (its own own_first .. own_last, its columns' entry 0 position `base`), UNREACHED where not
+// live, as words of (step, row) in its exchange's slots.
 inline void give_edges(volatile __global ulong* edges, __local const int* forward, __local const int* backward,
-                       Live live, int own_first, int own_last, int base, int halo, int g, int r) {
+                       Live live, int own_first, int own_last, int base, int halo, int chunk, int r) {
   for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
     const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
     const int p = edge_position(own_first, own_last, halo, side, i);
     if (p < own_first || p > own_last) continue;  // a share narrower than halo
     const int row = position_live(direction, live, p) ? (direction == FORWARD ? forward : backward)[p - base]
                                                       : UNREACHED;
-    edges[EDGE_SLOT(HALO, g, r / halo, side, direction, i)] = EDGE_WORD(r, row);
+    edges[EDGE_SLOT(HALO, chunk, r / halo, side, direction, i)] = EDGE_WORD(r, row);
   }
 }
 
-// Takes, at step r whose step before ended an exchange, the rows its neighbours' edge
-// positions reached then into its halo of the columns of step r - 1, every position of
-// the piece they own. Sets *stop where the distance found stops the step first (a
+// Takes, at step r whose step before ended an exchange, the rows the neighbouring chunks'
+// edge positions reached then into chunk `chunk`'s halo of the columns of step r - 1, every
+// position of the piece they own. Sets *stop where the distance found stops the step first (a
 // neighbour may have stopped before it), and work-item 0 reads that distance into
 // *least_total anyway: a workgroup that never waits learns it here.
 inline void take_edges(volatile __global ulong* edges, volatile __global int* state, __local int* forward,
                        __local int* backward, int piece_first, int piece_last, int own_first, int own_last,
-                       int base, int halo, int g, int r, __local int* stop, __local int* least_total) {
+                       int base, int halo, int chunk, int r, __local int* stop, __local int* least_total) {
   if (get_local_id(0) == 0) atomic_min(least_total, load_progress(&state[STATE_SOLUTION]));
   for (int w = (int)get_local_id(0); w < 4 * halo; w += WG) {
     const int i = w % halo, direction = (w / halo) % 2, side = w / (2 * halo);
-    // The low side is workgroup g - 1's last halo positions, the high side g + 1's first.
+    // The low side is chunk - 1's last halo positions, the high side chunk + 1's first.
     const int p = side == 0 ? own_first - halo + i : own_last + 1 + i;
     if (p < piece_first || p > piece_last) continue;
-    const int slot = side == 0 ? EDGE_SLOT(HALO, g - 1, (r - 1) / halo, 1, direction, i)
-                                : EDGE_SLOT(HALO, g + 1, (r - 1) / halo, 0, direction, i);
+    const int slot = side == 0 ? EDGE_SLOT(HALO, chunk - 1, (r - 1) / halo, 1, direction, i)
+                                : EDGE_SLOT(HALO, chunk + 1, (r - 1) / halo, 0, direction, i);
     ulong word;
     while ((uint)((word = edges[slot]) >> 32) != (uint)r)
       if (load_progress(&state[STATE_SOLUTION]) <= 2 * r - 2) {
@@ -432,24 +519,33 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __global const uchar* restrict b = b_all + fields->b_offset;
   const int n = (int)fields->n;
   const int p_low = (int)fields->p_low;
-  const int bound = (int)fields->bound, solo_last = (int)fields->solo_last;
+  const int bound = (int)fields->bound;
+#if !(SPREAD && CHUNKS > 1)  // (several chunks: every workgroup steps its own from the start)
+  const int solo_last = (int)fields->solo_last;
+#endif
   volatile __global int* flags = flags_all + piece * GROUPS;
   __global int* state = state_all + piece * PERSISTENT_STATE_INTS(LEAD);
 #if LOCAL_COLUMNS
-  // This workgroup's own positions own_first .. own_last; with neighbours, their `halo`
-  // positions beside each end too: the columns' entry 0 is position `base`.
+  // This workgroup's own positions own_first .. own_last (SPREAD: of its first chunk, chunk
+  // j's `pitch` * j further); with neighbours, their `halo` positions beside each end too:
+  // the columns' entry 0 is position `base` (SPREAD: chunk j's from entry j * WG).
   const int piece_last = p_low + (int)persistent_width(m, n, bound) - 1;
-  const int own_first = p_low + g * (int)fields->group_width;
-  const int own_last = min(own_first + (int)fields->group_width - 1, piece_last);
+  const int group_width = (int)fields->group_width;
+  const int own_first = p_low + g * group_width;
+  const int own_last = min(own_first + group_width - 1, piece_last);
   const int halo = SPREAD ? (int)fields->halo : 0;
-  const int base = own_first - halo;
   // Nothing of the piece's: no neighbour waits on it, and it stops at once (not by a
   // return, which POCL's work-group loops mishandle before barriers).
   const bool idle = own_first > own_last;
+#if SPREAD
+  const int base = own_first - halo, pitch = GROUPS * group_width;
+  int chunks = 0;  // those with positions of the piece's
+  while (chunks < CHUNKS && own_first + (long)chunks * pitch <= piece_last) ++chunks;
+#endif
   __local int columns[4][LOCAL_COLUMNS];
   __local int *forward0 = columns[0], *forward1 = columns[1], *backward0 = columns[2], *backward1 = columns[3];
 #else
-  const int own_first = p_low, own_last = INT_MAX, base = p_low;
+  const int own_first = p_low, own_last = INT_MAX;
   const int halo = 0;
   const bool idle = false;
   __global int* forward0 = forward0_all + fields->column_offset;
@@ -457,7 +553,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __global int* backward0 = backward0_all + fields->column_offset;
   __global int* backward1 = backward1_all + fields->column_offset;
 #endif
-  volatile __global ulong* edges = edges_all + piece * GROUPS * EDGE_WORDS(HALO);
+  volatile __global ulong* edges = edges_all + piece * GROUPS * CHUNKS * EDGE_WORDS(HALO);
   __local int stop;
   const int lid = (int)get_local_id(0);
 #if !SHUFFLE
@@ -493,11 +589,11 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   bool go_on;
   Live before = live_at(m, n, r - 1, bound);
   do {
-    const bool solo = LOCAL_COLUMNS || r <= solo_last;
     // The positions of step r: the workgroup's own and, SPREAD, its halo less `shrink` on
-    // each side, one more each step after an exchange's (r - 1 a multiple of halo).
+    // each side, one more each step after an exchange's (r - 1 a multiple of halo), from
+    // `first` (of its first chunk where SPREAD).
     const int shrink = SPREAD && r > 0 ? (r - 1) % max(halo, 1) + 1 : 0;
-    const int first = own_first - halo + shrink, last = own_last == INT_MAX ? INT_MAX : own_last + halo - shrink;
+    const int first = own_first - halo + shrink;
     // The columns of steps r - 1 and r, by direction: those of even steps are forward0 and
     // backward0.
 #define NEXT(direction) \
@@ -517,7 +613,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
 #else  // (in the preprocessor: a constant operand of && is a compiler warning)
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
 #if !LOCAL_COLUMNS
-      if (!solo && r > 0) {
+      if (r > solo_last && r > 0) {  // not workgroup 0 alone
         const int later = wait_progress_both(&flags[(g + GROUPS - 1) % GROUPS], &flags[(g + 1) % GROUPS], r - 1);
         if (later == INT_MAX) found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
       }
@@ -533,16 +629,40 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     // out, and the neighbours' in, by every work-item a share, beside work-item 0's check:
     // a workgroup that stops for a distance found waits on no neighbour (take_edges sees
     // it), and one past the bound takes nothing, as its neighbours give nothing then.
+    // With one chunk (chunks is 1 where not idle) the loops are none: looping over `chunks`
+    // there, NVIDIA's code for the whole step was slower, by 0.3-1 us a narrow front's step
+    // (E. coli 29.3 -> 32.6 ms); unrolled over CHUNKS, several chunks' steps were (10 Mbp at
+    // 99% 0.164 -> 0.183 s, 100 Mbp 0.216 -> 0.284 s; session 57).
     if (!idle && r > 1 && (r - 1) % halo == 0 && 2L * r - 1 <= bound) {
-      give_edges(edges, PREV(FORWARD), PREV(BACKWARD), before, own_first, own_last, base, halo, g, r - 1);
-      take_edges(edges, (volatile __global int*)state, PREV(FORWARD), PREV(BACKWARD), p_low, piece_last, own_first,
-                 own_last, base, halo, g, r, &stop, &least_total);
+      for (int j = 0; j < (CHUNKS == 1 ? 1 : chunks); ++j)
+        give_edges(edges, PREV(FORWARD) + j * WG, PREV(BACKWARD) + j * WG, before, own_first + j * pitch,
+                   min(own_last + j * pitch, piece_last), base + j * pitch, halo, g + j * GROUPS, r - 1);
+      // Every edge out before any wait on a neighbour's: with several chunks a workgroup's
+      // neighbours wait on each other around the ring, which work-items that run one after
+      // another (POCL's work-group loops) would never leave.
+#if CHUNKS > 1
+      barrier(CLK_GLOBAL_MEM_FENCE);
+#endif
+      for (int j = 0; j < (CHUNKS == 1 ? 1 : chunks); ++j)
+        take_edges(edges, (volatile __global int*)state, PREV(FORWARD) + j * WG, PREV(BACKWARD) + j * WG, p_low,
+                   piece_last, own_first + j * pitch, min(own_last + j * pitch, piece_last), base + j * pitch, halo,
+                   g + j * GROUPS, r, &stop, &least_total);
     }
 #endif
     barrier(STEP_FENCE);
     const bool stopping = stop;
 
-    Blocks bl = blocks_of(live, first, last, g, solo);
+#if SPREAD && CHUNKS > 1
+    // Each chunk's positions: span + 1 from its first.
+    const int span = group_width + 2 * halo - 1 - 2 * shrink;
+    Blocks bl = chunks_of(live, first, span, pitch, chunks, shrink, halo, group_width, piece_last);
+#else
+    // Entry 0 of the columns is position own_first - halo: first's is `shrink` past it.
+    // Every workgroup its own positions where they are local, else workgroup 0 alone at first.
+    Blocks bl = blocks_of(live, first, own_last == INT_MAX ? INT_MAX : own_last + halo - shrink, g,
+                          LOCAL_COLUMNS || r <= solo_last, own_first, own_last);
+    bl.column = first - own_first + halo;
+#endif
     if (stopping) bl.count[0] = bl.count[1] = 0;
     const int block_count = bl.count[0] + bl.count[1];
 
@@ -555,7 +675,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     bool first_handed[2] = {false, false};
 #endif
     for (int i = 0; i < block_count; ++i) {
-      const int p = block_start(&bl, i, first) + lid, at = p - base;
+      const Place place = place_of(&bl, i, lid);
+      const int p = place.p, at = place.at;
       // Both directions together, so that each dependent read of one goes out beside the
       // other's: their previous rows, then their runs' first 16 bytes at once (measured on
       // the H100 against a first byte alone before them: 10 Mbp at 99% 0.328 -> 0.316 s,
@@ -564,7 +685,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       int k[2], end[2], start[2], row[2], backward_before = UNREACHED;
 #pragma unroll
       for (int direction = FORWARD; direction <= BACKWARD; ++direction) {
-        alive[direction] = p <= last && position_live(direction, live, p);
+        alive[direction] = p <= place.last && position_live(direction, live, p);
         k[direction] = diagonal_of(direction, n - m, p);
         end[direction] = diagonal_end(m, n, k[direction]);
         int from_self = UNREACHED;
@@ -587,7 +708,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
           ++cells;
         }
       }
-      if (p >= own_first && p <= own_last && alive[FORWARD]) {
+      if (p >= place.own_first && p <= place.own_last && alive[FORWARD]) {
         const bool before_live = position_live(BACKWARD, before, p);
         const int row_before = !before_live ? UNREACHED : alive[BACKWARD] ? backward_before : PREV(BACKWARD)[at];
         least = min(least, record_meetings(state, m, p, r, row[FORWARD], before_live, row_before, alive[BACKWARD],
@@ -632,8 +753,9 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
         if (e < count && (round == 0 || row < 0)) {  // take entry e
           const int entry = pending[e];
           direction = entry & 1;
-          const int p = block_start(&bl, (entry >> 1) / WG, first) + (entry >> 1) % WG;
-          at = p - base;
+          const Place place = place_of(&bl, (entry >> 1) / WG, (entry >> 1) % WG);
+          const int p = place.p;
+          at = place.at;
           k = diagonal_of(direction, n - m, p);
           end = diagonal_end(m, n, k);
           row = pending_row[e];
@@ -670,8 +792,9 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     // 3. Meetings of the workgroup's own positions, the first block's rows from registers,
     // unless a team extended them.
     for (int i = 0; i < block_count; ++i) {
-      const int p = block_start(&bl, i, first) + lid, at = p - base;
-      if (p < own_first || p > own_last || !position_live(FORWARD, live, p)) continue;
+      const Place place = place_of(&bl, i, lid);
+      const int p = place.p, at = place.at;
+      if (p < place.own_first || p > place.own_last || !position_live(FORWARD, live, p)) continue;
       const bool before_live = position_live(BACKWARD, before, p), now_live = position_live(BACKWARD, live, p);
       const int row = i == 0 && !first_handed[FORWARD] ? first_row[FORWARD] : NEXT(FORWARD)[at];
       const int row_before = !before_live                                    ? UNREACHED

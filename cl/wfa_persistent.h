@@ -14,7 +14,7 @@ typedef struct {
   shared_long p_low;          // its first stored position
   shared_long bound;          // no distance above it is wanted
   shared_long solo_last;      // the last radius workgroup 0 runs alone (columns in global memory)
-  shared_long group_width;    // positions each workgroup keeps (columns in local memory)
+  shared_long group_width;    // positions each workgroup keeps, of each of its chunks where several do (columns in local memory)
   shared_long halo;           // steps between a workgroup's exchanges with its neighbours (several keeping columns in local memory)
 } PersistentPiece;
 
@@ -71,13 +71,13 @@ inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, sh
 }
 
 // Where workgroups that keep their columns in local memory hand their edges' rows to their
-// neighbours, every `halo` steps: per workgroup, by the exchange's parity, the rows of its
+// neighbours, every `halo` steps: per chunk, by the exchange's parity, the rows of its
 // first (side 0) and last (side 1) `halo` positions (of at most HALO, the slots' stride),
 // forward and backward: the step + 1 in the high word and the row in the low one, written
 // and read as one word, so that no fence orders a row before a flag.
 #define EDGE_WORDS(halo) (8 * (halo))
-#define EDGE_SLOT(halo, group, exchange, side, direction, i) \
-  ((((group) * 2 + ((exchange) & 1)) * 4 + (side) * 2 + (direction)) * (halo) + (i))
+#define EDGE_SLOT(halo, chunk, exchange, side, direction, i) \
+  ((((chunk) * 2 + ((exchange) & 1)) * 4 + (side) * 2 + (direction)) * (halo) + (i))
 #define EDGE_WORD(r, row) (((shared_ulong)(shared_uint)((r) + 1) << 32) | (shared_uint)(row))
 
 // A piece's result, from its state: a piece of one workgroup writes it at its end, so

@@ -122,8 +122,8 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
     MESSAGE("not a GPU: workgroups that wait on each other are not run here");
     return;
   }
-  // Their columns in global memory (spread 0) and in local memory, exchanging edges: a
-  // share of one block of 32 positions each, or of up to four (where too wide, global).
+  // Their columns in global memory (spread 0) and in local memory, exchanging edges: one
+  // chunk of 32 positions each, or up to four dealt out in turn (where too wide, global).
   const auto pairs = levcl::test::random_pairs(30, 3000, 9);
   for (const std::int64_t spread : {0, 1, 4})
     for (const std::int64_t groups : {2, 3, 7})
@@ -136,8 +136,8 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
         for (std::size_t k = 0; k < pairs.size(); k += 5) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
       }
   // Neighbours that exchange their edges every step, every few, and every 64 (more than
-  // the shares of the narrower pieces: their halo is their share), in local columns of one
-  // block of 128 positions and of 1,024 (spread 16 of 64).
+  // the shares of the narrower pieces: their halo is their share), in up to 4 chunks of 32
+  // positions and up to 16 of 64.
   for (const std::int64_t halo : {1, 5, 64})
     for (const std::int64_t spread : {4, 16})
       for (const std::int64_t groups : {2, 7}) {
@@ -150,7 +150,7 @@ TEST_CASE("several workgroups stepping together, on a GPU") {
         for (std::size_t k = 0; k < pairs.size(); k += 7) levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, params);
       }
   // Workgroups of one size where the columns are local and of another where they are global
-  // or where a share needs the wider blocks (spread 16: shares of 512 and of 1,024).
+  // or where fewer chunks of the wider blocks hold a piece (spread 16: up to 16 of 32 or of 64).
   for (const std::int64_t spread : {0, 1, 16}) {
     CAPTURE(spread);
     const levcl::Params params{{"groups", 3}, {"wg", 32}, {"global-wg", 64}, {"spread", spread}};

@@ -77,18 +77,22 @@ std::int64_t global_workgroup(const DeviceInfo& device, const Params& params) {
 }
 
 // Where a piece's several workgroups share its columns out in local memory: their
-// work-items, and the positions of each column a workgroup keeps (`spread` blocks of wg at
-// most, as many as the device's local memory holds; 0 where not one block fits).
+// work-items, and the positions of each column a workgroup may keep (`spread` chunks of a
+// block of wg each at most, as many as the device's local memory holds; 0 where not one
+// block fits); and, once chosen for pieces (layout_for), the chunks they need.
 struct SpreadLayout {
-  std::int64_t wg = 0, room = 0;
+  std::int64_t wg = 0, room = 0, chunks = 0;
+  // The kernel's LOCAL_COLUMNS: the chunks needed, no more (a launch's local memory, the
+  // L1 cache's other share, as before there were chunks for narrow fronts).
+  std::int64_t columns() const { return chunks * wg; }
 };
 SpreadLayout spread_layout(const DeviceInfo& device, const Params& params, std::int64_t wg) {
   const std::int64_t fixed = static_cast<std::int64_t>(local_bytes(wg, params.at("team"), 0));
   const std::int64_t room = (static_cast<std::int64_t>(device.local_memory) - fixed) / (4 * sizeof(cl_int));
-  return {wg, std::max<std::int64_t>(0, std::min(params.at("spread"), room / wg) * wg)};
+  return {wg, std::max<std::int64_t>(0, std::min(params.at("spread"), room / wg) * wg), 0};
 }
 // The layouts tried, narrowest first: workgroups of wg, then of global-wg where a share
-// needs wider blocks (measured on the H100: E. coli's shares of about 430 positions, 57 ms
+// needs fewer, wider chunks (measured on the H100: E. coli's shares of about 430 positions, 57 ms
 // in blocks of 512, against 69-76 ms with global columns).
 std::vector<SpreadLayout> spread_layouts(const DeviceInfo& device, const Params& params) {
   std::vector<SpreadLayout> out{spread_layout(device, params, params.at("wg"))};
@@ -106,43 +110,52 @@ Positions positions_of(const Piece& piece) {
 }
 
 // What each of a piece's `groups` workgroups keeps where they share its columns out in
-// local memory, `room` positions each at most: the positions it owns (an equal share or
-// more, so that they and `halo` of each neighbour's beside them fill whole blocks of wg)
-// and that halo: the parameter's, or less where the share is narrower (a neighbour owns
-// it all) or where room is short; none (width 0) where not even one fits.
+// local memory, `room` positions each at most (cl/wfa_persistent.cl's chunks, dealt out in
+// turn): its chunks, each a block of wg positions that holds its own `width` and `halo` of
+// each neighbouring chunk's beside them. The fewest chunks that hold the piece, then the
+// halo asked for, or less where the chunk's equal share leaves less room or is narrower (a
+// neighbour owns it all); none (chunks 0) where they do not fit.
 struct SpreadShare {
-  std::int64_t width = 0, halo = 0;
+  std::int64_t width = 0, halo = 0, chunks = 0;
+  bool full = false;  // the halo asked for, or the whole equal share where narrower
 };
-std::int64_t equal_share(const Piece& piece, std::int64_t groups) {
-  return (positions_of(piece).width + groups - 1) / groups;
-}
 SpreadShare spread_share(const Piece& piece, std::int64_t groups, std::int64_t wg, std::int64_t room,
                          std::int64_t halo) {
-  const std::int64_t share = equal_share(piece, groups);
-  const std::int64_t beside = std::min({halo, share, (room - share) / 2});
-  if (beside < 1) return {};
-  const std::int64_t blocks = (share + 2 * beside + wg - 1) / wg;  // room is whole blocks
-  return {blocks * wg - 2 * beside, beside};
+  const std::int64_t width = positions_of(piece).width;
+  if (wg < 3) return {};
+  const std::int64_t chunks = (width + groups * (wg - 2) - 1) / (groups * (wg - 2));  // halos of 1 at least
+  if (chunks * wg > room) return {};
+  const std::int64_t share = (width + groups * chunks - 1) / (groups * chunks);
+  const std::int64_t beside = std::min({halo, share, (wg - share) / 2});
+  return {wg - 2 * beside, beside, chunks, beside == std::min(halo, share)};
 }
 
-// The layout in which each of `groups` workgroups holds its share of every piece's
-// positions with the halo asked for (or its share), the first such; else the last that
-// holds them with a narrower halo (measured on the H100, E. coli's shares of about 485
-// positions: 61 ms exchanging every step, 53 every 4); none (room 0) where none holds them.
+// The layout in which each of `groups` workgroups holds every piece's chunks: the fewest
+// chunks (each a block its work-items step one after another), then the halo asked for,
+// then the narrowest (measured on the H100, E. coli's shares of about 485 positions: 61 ms
+// exchanging every step, 53 every 4); none (room 0) where none holds them.
 SpreadLayout layout_for(const std::vector<SpreadLayout>& layouts, const Piece* pieces, std::size_t count,
                         std::int64_t groups, std::int64_t halo) {
-  SpreadLayout narrower;
+  SpreadLayout best;
+  std::int64_t best_chunks = 0;
+  bool best_full = false;
   for (const SpreadLayout& layout : layouts) {
     bool holds = groups > 1 && layout.room > 0, full = holds;
+    std::int64_t chunks = 0;
     for (std::size_t q = 0; holds && q < count; ++q) {
       const SpreadShare share = spread_share(pieces[q], groups, layout.wg, layout.room, halo);
-      holds = share.width > 0;
-      full = full && holds && share.halo == std::min(halo, equal_share(pieces[q], groups));
+      holds = share.chunks > 0;
+      full = full && share.full;
+      chunks = std::max(chunks, share.chunks);
     }
-    if (full) return layout;
-    if (holds) narrower = layout;
+    if (holds && (best.room == 0 || chunks < best_chunks || (chunks == best_chunks && full && !best_full))) {
+      best = layout;
+      best.chunks = chunks;
+      best_chunks = chunks;
+      best_full = full;
+    }
   }
-  return narrower;
+  return best;
 }
 
 // The largest bound under which a piece's positions fit `local` a column (the kernel's
@@ -302,9 +315,10 @@ class PieceMeetings final : public BreakpointFinder {
   }
   void launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg, std::int64_t local,
               std::vector<Breakpoint>& out);
-  // The launch's results, in the device's kept table (read before the next launch).
+  // The launch's results, in the device's kept table (read before the next launch); `chunks`:
+  // those a workgroup may keep in local memory (0: none, the columns global or a piece's own).
   const std::vector<PersistentResult>& run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                  std::int64_t halo, std::int64_t wg, bool spread,
+                                                  std::int64_t halo, std::int64_t wg, std::int64_t chunks,
                                                   double expected_steps);
 
   OpenDevice& device_;
@@ -356,7 +370,7 @@ void PieceMeetings::prepare_levels() {
     const Piece like{0, expected, 0, expected, expected};  // positions about d wide
     const SpreadLayout spread = layout_for(layouts, &like, 1, groups, params_.at("halo"));
     if (spread.room > 0)
-      options.push_back(program_options(groups, spread.wg, spread.room, params_.at("halo")));
+      options.push_back(program_options(groups, spread.wg, spread.columns(), params_.at("halo")));
     else if (count == 1 || d / static_cast<double>(global_wg) >= static_cast<double>(groups))
       options.push_back(program_options(groups, global_wg, 0, 1));
   }
@@ -491,13 +505,14 @@ void PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t 
 
 void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
                            std::int64_t local, std::vector<Breakpoint>& out) {
-  // Several workgroups of a piece keep their shares of its columns in local memory where
-  // every piece's share fits a layout's room (then of its work-items); one workgroup a
+  // Several workgroups of a piece keep their chunks of its columns in local memory where
+  // every piece's chunks fit a layout's room (then of its work-items); one workgroup a
   // piece, where `local` says.
   const std::vector<SpreadLayout> layouts = spread_layouts(device_.info(), params_);
   // Pieces whose columns may be shared out run on their whole share of the workgroups
   // allowed (every one for a piece alone), not only on the blocks of their widest one's
-  // positions: one program whatever their width (a piece alone: its first bound's), and
+  // positions: one program for each count of chunks, whatever their width (a piece alone:
+  // its first bound's), and
   // their columns local where those blocks alone would leave them global (E. coli's second
   // level, two pieces of 37,122 positions between them on 40 workgroups each: 24 ms with global
   // columns).
@@ -512,7 +527,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   } else if (groups == 1 && local > 0) {
     shares.assign(count, {local, 0});
   }
-  const std::int64_t columns = shares.empty() ? 0 : spread.room > 0 ? spread.room : local;
+  const std::int64_t columns = shares.empty() ? 0 : spread.room > 0 ? spread.columns() : local;
   const std::int64_t launch_halo = spread.room > 0 ? halo : 1;
   cl::Kernel& kernel =
       device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo));
@@ -526,7 +541,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   for (std::size_t q = 0; q < count; ++q)
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
   const std::vector<PersistentResult>& results =
-      run_kernel(kernel, table, groups, launch_halo, wg, spread.room > 0, distance / 2 + 1);
+      run_kernel(kernel, table, groups, launch_halo, wg, spread.chunks, distance / 2 + 1);
   const std::size_t before = out.size();
   out.resize(before + count);
   const unsigned threads = thread_count(0);
@@ -543,7 +558,8 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
 
 const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table,
                                                                std::int64_t groups, std::int64_t halo, std::int64_t wg,
-                                                               bool spread, double expected_steps) {
+                                                               std::int64_t chunks, double expected_steps) {
+  const bool spread = chunks > 0;
   const std::size_t count = table.pieces.size();
   const bool host_state = groups > 1;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
@@ -566,7 +582,8 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     if (!flags || flags->count() < flag_count) flags = device_.counters(flag_count);
     args.flags = flags->buffer();
     // The edges' words carry their step + 1: zero is none, as a launch starts.
-    const std::size_t edge_bytes = spread ? flag_count * EDGE_WORDS(halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
+    const std::size_t edge_bytes =
+        spread ? flag_count * static_cast<std::size_t>(chunks) * EDGE_WORDS(halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
     args.edges = buffers_.edges.at_least(device_, edge_bytes);
     const std::size_t state_bytes = count * PERSISTENT_STATE_INTS(lead) * sizeof(cl_int);
     args.state = buffers_.state.at_least(device_, state_bytes);
@@ -627,8 +644,9 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.2f} ms "
                 "(set up {:.2f}, launch and wait {:.2f}, read {:.2f} ms)",
                 count, table.width, groups, wg,
-                spread ? " (local columns, the first piece's " + std::to_string(table.pieces.front().group_width) +
-                             " positions each, exchanging edges every " +
+                spread ? " (local columns: the first piece's chunks of " +
+                             std::to_string(table.pieces.front().group_width) + " positions, up to " +
+                             std::to_string(chunks) + " a workgroup, exchanging edges every " +
                              std::to_string(table.pieces.front().halo) + " steps)"
                        : "",
                 words_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
@@ -719,10 +737,11 @@ std::vector<Variant> persistent_variants() {
        "positions of each column that pieces of one workgroup keep in local memory, their bounds capped to fit "
        "(0: global memory); those that end above the cap run again in global memory",
        Sweep::none},
-      {"spread", 1, 0, 16,
-       "blocks of wg (or global-wg) positions at most that each of a piece's several workgroups keeps of its columns in local "
-       "memory, exchanging only their edges' rows with their neighbours (0, or a piece whose share is larger: its "
-       "columns in global memory, every workgroup stepping a share of its live blocks)",
+      {"spread", 4, 0, 16,
+       "chunks at most, each a block of wg (or global-wg) positions, that each of a piece's several workgroups keeps of "
+       "its columns in local memory (dealt out in turn, as many as the device's local memory holds), exchanging only "
+       "their edges' rows with the neighbouring chunks' (0, or a piece wider than the chunks hold: its columns in global "
+       "memory, every workgroup stepping a share of its live blocks)",
        Sweep::none},
       {"halo", 32, 1, 256,
        "steps between the exchanges of workgroups that share a piece's columns out in local memory: each computes "

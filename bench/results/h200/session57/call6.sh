@@ -1,0 +1,29 @@
+# Session 57 call 6: the final kernel (the exchange's loops over chunks unrolled, call 5's kC;
+# .gpu) beside the build before (072abaf, .gpu-base), alternated twice on the similar pairs,
+# once on 100 Mbp and E. coli's alignment; the GPU tests of persistent and alignments.
+o=$OUT/c6; mkdir -p $o; d=.gpu/data
+export LEVCL_DEVICE=nvidia
+nvidia-smi --query-gpu=name,clocks.sm --format=csv,noheader > $o/device.txt
+eco="$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"
+run() {  # BUILD TAG ARGS...
+  local b=$1 t=$2; shift 2
+  ( source .$b/env.sh; export LEVCL_CACHE_DIR=/tmp/cache-$b
+    timeout 200 levcl-bench --peers none "$@" -o $o/$b-$t -vv 2> $o/$b-$t.log >/dev/null
+    grep -hE "levcl-bench: .*: levcl" $o/$b-$t.log | sed "s/^/$b $t: /; s/(median of .), //; s/ GCUPS.*//" )
+}
+{
+for r in 1 2; do for b in gpu-base gpu; do
+  run $b sim$r --variants auto --repeat 5 --lengths 1M,10M --similarities 0.99,0.999 $eco
+done; done
+for b in gpu-base gpu; do
+  run $b big --variants auto --repeat 3 --lengths 100M --similarities 0.999
+  run $b align --variants auto --repeat 3 --align $eco
+done
+} > $o/rows.txt 2>&1
+cat $o/rows.txt
+grep -h "persistent: 1 piece" $o/gpu-sim1.log $o/gpu-big.log | sed 's/.*workgroup(s)/workgroup(s)/' | sort | uniq -c | cut -c1-220
+( JOBS=4 ONLY="test_wfa_persistent|test_variant_persistent|test_distances|test_alignment" timeout 300 bash tests/gpu_suite.sh $o/tests > /dev/null 2>&1 )
+grep -E "passed|FAILED|entries" $o/tests/tests.txt | grep -v "^ " | tail -20
+rm -rf $o/tests/cache-*
+gzip $o/*.log
+cd $OUT && tar czf c6.tgz c6 && rm -rf c6

@@ -1,0 +1,1 @@
+o=$OUT/c8; mkdir -p $o; ( JOBS=4 ONLY="test_wfa_persistent" timeout 250 bash tests/gpu_suite.sh $o/tests > /dev/null 2>&1 ); grep -E "passed|FAILED|entries" $o/tests/tests.txt | grep -v "^ " | tail; rm -rf $o/tests/cache-*; cd $OUT && tar czf c8.tgz c8 && rm -rf c8

@@ -82,8 +82,8 @@ std::int64_t global_workgroup(const DeviceInfo& device, const Params& params) {
 // block fits); and, once chosen for pieces (layout_for), the chunks they need.
 struct SpreadLayout {
   std::int64_t wg = 0, room = 0, chunks = 0;
-  // The kernel's LOCAL_COLUMNS: the chunks needed, no more (a launch's local memory, the
-  // L1 cache's other share, as before there were chunks for narrow fronts).
+  // The kernel's LOCAL_COLUMNS: the chunks needed, no more, so that a narrow front of one
+  // chunk runs the program it ran before there were chunks.
   std::int64_t columns() const { return chunks * wg; }
 };
 SpreadLayout spread_layout(const DeviceInfo& device, const Params& params, std::int64_t wg) {
@@ -512,10 +512,9 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   // Pieces whose columns may be shared out run on their whole share of the workgroups
   // allowed (every one for a piece alone), not only on the blocks of their widest one's
   // positions: one program for each count of chunks, whatever their width (a piece alone:
-  // its first bound's), and
-  // their columns local where those blocks alone would leave them global (E. coli's second
-  // level, two pieces of 37,122 positions between them on 40 workgroups each: 24 ms with global
-  // columns).
+  // its first bound's), and their columns local where those blocks alone would leave them
+  // global (E. coli's second level, two pieces of 37,122 positions between them on 40
+  // workgroups each: 24 ms with global columns).
   const std::int64_t allowed = groups_allowed(device_.info(), params_), halo = params_.at("halo");
   const std::int64_t share = groups_per_piece(allowed, count, allowed);
   if (groups > 1 && share > groups && layout_for(layouts, pieces, count, share, halo).room > 0) groups = share;

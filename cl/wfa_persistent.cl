@@ -553,7 +553,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   __global int* backward0 = backward0_all + fields->column_offset;
   __global int* backward1 = backward1_all + fields->column_offset;
 #endif
-  volatile __global ulong* edges = edges_all + piece * GROUPS * CHUNKS * EDGE_WORDS(HALO);
+  volatile __global ulong* edges = edges_all + piece * PIECE_EDGE_WORDS(GROUPS, CHUNKS, HALO);
   __local int stop;
   const int lid = (int)get_local_id(0);
 #if !SHUFFLE

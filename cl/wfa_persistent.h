@@ -76,6 +76,8 @@ inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, sh
 // forward and backward: the step + 1 in the high word and the row in the low one, written
 // and read as one word, so that no fence orders a row before a flag.
 #define EDGE_WORDS(halo) (8 * (halo))
+// A piece's edge words: those of each chunk of each of its workgroups.
+#define PIECE_EDGE_WORDS(groups, chunks, halo) ((groups) * (chunks) * EDGE_WORDS(halo))
 #define EDGE_SLOT(halo, chunk, exchange, side, direction, i) \
   ((((chunk) * 2 + ((exchange) & 1)) * 4 + (side) * 2 + (direction)) * (halo) + (i))
 #define EDGE_WORD(r, row) (((shared_ulong)(shared_uint)((r) + 1) << 32) | (shared_uint)(row))

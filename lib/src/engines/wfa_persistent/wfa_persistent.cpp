@@ -169,12 +169,12 @@ std::int64_t local_bound(const Piece& piece, std::int64_t local) {
 
 // Device bytes of a launch of `count` pieces of `groups` workgroups whose columns hold
 // `width` positions in all (at most: the state and edges of workgroups that exchange every
-// `halo` steps).
+// `halo` steps, one chunk each; a launch of several chunks holds no global columns).
 std::uint64_t launch_bytes(std::uint64_t width, std::uint64_t count, std::int64_t groups, std::int64_t halo) {
   return 4 * width * sizeof(cl_int) +
          count * (sizeof(PersistentPiece) + sizeof(PersistentResult) +
                   sizeof(cl_int) * (groups + PERSISTENT_STATE_INTS(PERSISTENT_LEAD(groups, halo))) +
-                  sizeof(cl_ulong) * groups * EDGE_WORDS(halo));
+                  sizeof(cl_ulong) * PIECE_EDGE_WORDS(groups, 1, halo));
 }
 
 // What one pair needs: its columns for every diagonal it may reach, its state, the strings.
@@ -582,7 +582,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     args.flags = flags->buffer();
     // The edges' words carry their step + 1: zero is none, as a launch starts.
     const std::size_t edge_bytes =
-        spread ? flag_count * static_cast<std::size_t>(chunks) * EDGE_WORDS(halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
+        spread ? count * PIECE_EDGE_WORDS(groups, chunks, halo) * sizeof(cl_ulong) : sizeof(cl_ulong);
     args.edges = buffers_.edges.at_least(device_, edge_bytes);
     const std::size_t state_bytes = count * PERSISTENT_STATE_INTS(lead) * sizeof(cl_int);
     args.state = buffers_.state.at_least(device_, state_bytes);

@@ -1,0 +1,1 @@
+o=$OUT/c9; mkdir -p $o; ( JOBS=4 ONLY="test_wfa_persistent|test_variant_persistent" timeout 200 bash tests/gpu_suite.sh $o/tests > /dev/null 2>&1 ); grep -E "passed|FAILED|entries" $o/tests/tests.txt | grep -v "^ " | tail; rm -rf $o/tests/cache-*; cd $OUT && tar czf c9.tgz c9 && rm -rf c9

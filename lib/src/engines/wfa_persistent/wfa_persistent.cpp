@@ -101,6 +101,15 @@ std::vector<SpreadLayout> spread_layouts(const DeviceInfo& device, const Params&
   return out;
 }
 
+// Bytes past a run's end that NVIDIA's warps ask L2 for (the kernel's PREFETCH_AHEAD), where
+// the strings are larger than the device's L2 (its global memory cache): the alignment's
+// next runs would otherwise wait on DRAM; where they fit, the requests only cost.
+constexpr std::uint64_t kPrefetchAhead = 4096;
+std::uint64_t prefetch_ahead(const OpenDevice& device, const DeviceStrings& strings) {
+  const bool beyond_cache = strings.bytes > device.device().getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>();
+  return nvidia_platform(device.info()) && beyond_cache ? kPrefetchAhead : 0;
+}
+
 // A piece's stored positions (cl/wfa_persistent.h).
 struct Positions {
   std::int64_t low, width;
@@ -283,11 +292,13 @@ class PieceMeetings final : public BreakpointFinder {
   // Pieces of one pair of strings; `sample`: of the whole strings.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
       : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
+        prefetch_(prefetch_ahead(device, strings)),
         estimate_(sample.estimated_distance()), buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
   // Pieces that are a batch's pairs, each compared a word at a time or not (`words`): the
   // progress counts the pairs finished.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, bool words)
-      : device_(device), params_(params), strings_(strings), words_(words), estimate_(0), batch_(true),
+      : device_(device), params_(params), strings_(strings), words_(words), prefetch_(prefetch_ahead(device, strings)),
+        estimate_(0), batch_(true),
         buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
 
   // Builds the programs an alignment's levels are expected to use, side by side.
@@ -325,6 +336,7 @@ class PieceMeetings final : public BreakpointFinder {
   Params params_;
   const DeviceStrings& strings_;
   bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
+  std::uint64_t prefetch_;  // the kernel's PREFETCH_AHEAD where its warps extend runs
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
   bool batch_ = false;
   std::uint64_t pieces_finished_ = 0;  // by the launches before the running one
@@ -342,6 +354,7 @@ std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg,
   return "-DWG=" + std::to_string(wg) + " -DGROUPS=" + std::to_string(groups) + " -DTEAM=" +
          std::to_string(params_.at("team")) + " -DLOCAL_COLUMNS=" + std::to_string(local) +
          " -DHALO=" + std::to_string(halo) + " -DSHUFFLE=" + (shuffle ? "1" : "0") +
+         " -DPREFETCH_AHEAD=" + std::to_string(shuffle ? prefetch_ : 0) +
          " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0");
 }
 
@@ -640,7 +653,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     pieces_finished_ += count;
-    log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}; kernel {:.2f} ms "
+    log().debug("persistent: {} piece(s), {} global positions, {} workgroup(s) of {} each{}, words={}, prefetch={}; kernel {:.2f} ms "
                 "(set up {:.2f}, launch and wait {:.2f}, read {:.2f} ms)",
                 count, table.width, groups, wg,
                 spread ? " (local columns: the first piece's chunks of " +
@@ -648,7 +661,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
                              std::to_string(chunks) + " a workgroup, exchanging edges every " +
                              std::to_string(table.pieces.front().halo) + " steps)"
                        : "",
-                words_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
+                words_, prefetch_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }

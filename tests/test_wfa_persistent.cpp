@@ -1,7 +1,7 @@
 // What is particular to the persistent wavefront family: long matching runs ending at every
 // offset of a team's step (distances and breakpoints), fewer cells than one wavefront,
 // refusals, workgroups of every size where the columns are global, and several workgroups
-// stepping together where the device is a GPU.
+// stepping together and the warps' prefetch where the device is a GPU.
 // test_variants checks its distances one parameter at a time and its breakpoints.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
@@ -184,6 +184,27 @@ TEST_CASE("a pair whose sample misses its divergence: the bound doubles from the
       // Every bound on every workgroup allowed: one program whatever the width. The 12-gap
       // pair (bounds 1,024 to 4,096, compared by words as the 6-gap pair) builds nothing more.
       if (gaps == 12) CHECK(r.costs.build_seconds < 0.1);
+    }
+  }
+}
+
+TEST_CASE("the warps' prefetch past a run's end changes no distance, on a GPU") {
+  levcl::Context context;
+  if (context.device().type != "gpu") {
+    MESSAGE("not a GPU: persistent's prefetch is NVIDIA's alone, and its pairs take long on a CPU");
+    return;
+  }
+  // Strings of 3 MiB in all, above prefetch=1 (MiB), so that NVIDIA's warps ask L2 for the
+  // lines past each run's end; prefetch=0 never does.
+  std::mt19937_64 rng(58);
+  const std::string a = levcl::test::random_string(rng, 1536 * 1024, 4);
+  for (const double rate : {0.001, 0.01}) {
+    CAPTURE(rate);
+    const std::string b = levcl::test::mutate(rng, a, rate, 4);
+    const std::int64_t expected = context.distance(a, b, "cpu-wfa").distance;
+    for (const std::int64_t prefetch : {0, 1}) {
+      CAPTURE(prefetch);
+      CHECK(context.distance(a, b, "persistent", {{"prefetch", prefetch}}).distance == expected);
     }
   }
 }

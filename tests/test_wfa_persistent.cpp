@@ -6,6 +6,9 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <string>
+
 #include "batches.hpp"
 #include "breakpoints.hpp"
 #include "exactness.hpp"
@@ -104,12 +107,19 @@ TEST_CASE("two fronts of half the radius compute fewer cells than one") {
   CHECK(two.costs.cells > 0);
 }
 
+// Whether the workgroups of a piece may wait on each other on this CPU device (the ctest
+// entry test_wfa_persistent_cpu_groups sets LEVCL_TRUST_CPU_GROUPS for POCL).
+bool cpu_groups_trusted() {
+  const char* trust = std::getenv("LEVCL_TRUST_CPU_GROUPS");
+  return trust != nullptr && std::string(trust) == "1";
+}
+
 TEST_CASE("configurations the device cannot run are refused") {
   levcl::Context context;
   const levcl::DeviceInfo& device = context.device();
   const std::string many = levcl::unrunnable_reason(device, "persistent", {{"groups", 4096}});
   CHECK(many.find("running at once") != std::string::npos);
-  if (device.type != "gpu") {
+  if (device.type != "gpu" && !cpu_groups_trusted()) {
     const std::string two = levcl::unrunnable_reason(device, "persistent", {{"groups", 2}});
     CHECK(two.find("only a GPU") != std::string::npos);
     CHECK_THROWS_AS(context.distance("a", "b", "persistent", {{"groups", 2}}), levcl::Error);
@@ -206,5 +216,31 @@ TEST_CASE("the warps' prefetch past a run's end changes no distance, on a GPU") 
       CAPTURE(prefetch);
       CHECK(context.distance(a, b, "persistent", {{"prefetch", prefetch}}).distance == expected);
     }
+  }
+}
+
+TEST_CASE("several workgroups stepping together on a CPU device that runs them at once") {
+  levcl::Context context;
+  const levcl::DeviceInfo& device = context.device();
+  if (device.type == "gpu" || !cpu_groups_trusted() || device.compute_units < 2) {
+    MESSAGE("not a CPU device trusted with waiting workgroups (LEVCL_TRUST_CPU_GROUPS=1, two compute units)");
+    return;
+  }
+  // The GPU cases' layouts on two workgroups, the teams' path (no warps here): columns in
+  // global memory (spread 0), one chunk each or up to 16 dealt out in turn, exchanging
+  // every step, every few and every 64.
+  const auto pairs = levcl::test::random_pairs(16, 1500, 58);
+  const std::vector<levcl::Params> layouts = {
+      {{"groups", 2}, {"wg", 32}, {"global-wg", 32}, {"spread", 0}, {"solo", 1}},
+      {{"groups", 2}, {"wg", 32}, {"global-wg", 32}, {"spread", 1}},
+      {{"groups", 2}, {"wg", 32}, {"global-wg", 64}, {"spread", 16}, {"halo", 1}},
+      {{"groups", 2}, {"wg", 32}, {"global-wg", 128}, {"spread", 16}, {"halo", 5}},
+      {{"groups", 2}, {"wg", 64}, {"global-wg", 64}, {"spread", 16}, {"halo", 64}},
+  };
+  for (std::size_t l = 0; l < layouts.size(); ++l) {
+    CAPTURE(l);
+    CHECK(check_against_dp(context, pairs, "persistent", layouts[l]) == 16);
+    for (std::size_t k = 0; k < pairs.size(); k += 4)
+      levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, layouts[l]);
   }
 }

@@ -60,8 +60,9 @@
 // together when more than one), TEAM lanes per extension team, LOCAL_COLUMNS (0: the
 // columns in global memory), HALO (the most steps between exchanges, the edge slots'
 // stride), SHUFFLE (1: warps extend runs, WG a multiple of 32), PREFETCH_AHEAD (with
-// SHUFFLE, bytes past a run's end asked of L2; 0: none), EXTEND_WORDS and
-// PTX_FENCES as in wfa_common.cl and workgroup_flags.cl.
+// SHUFFLE, bytes past a run's end asked of L2; 0: none), GATHER (1: more workgroups than
+// the device is known to hold at once, which gather before any waits), EXTEND_WORDS,
+// PTX_FENCES and GATHER_SPINS as in wfa_common.cl and workgroup_flags.cl.
 
 #include "wfa_common.cl"
 #include "wfa_persistent.h"
@@ -85,6 +86,9 @@
 #endif
 #ifndef HALO
 #define HALO 1
+#endif
+#ifndef GATHER
+#define GATHER 0
 #endif
 #ifndef SHUFFLE
 #define SHUFFLE 0
@@ -608,6 +612,14 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   uint cells = 0;
   // Set (to 1 only) once the workgroup stops: read after the barrier that follows.
   if (lid == 0) stop = 0;
+
+#if GATHER
+  // The launch's gathering words follow its flags. Where not every workgroup started, all
+  // end here, before any waits, and the host runs the launch again on fewer.
+  if (lid == 0) stop = !gather_all(flags_all + get_num_groups(0));
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (stop) return;
+#endif
 
   int r = 0;
 #if !LOCAL_COLUMNS

@@ -3,8 +3,9 @@
 // the one waited on was claimed before the waiter (bitpar's ordered claiming).
 //
 // Tunables (build options, with standalone defaults):
-//   PTX_FENCES  1: NVIDIA's inline PTX: membar.gl before a flag is published, ld.acquire
-//               where one is waited on, plain volatile loads elsewhere
+//   PTX_FENCES    1: NVIDIA's inline PTX: membar.gl before a flag is published, ld.acquire
+//                 where one is waited on, plain volatile loads elsewhere
+//   GATHER_SPINS  loads of the decision after which a workgroup of gather_all gives up
 
 #ifndef LEVCL_WORKGROUP_FLAGS_CL
 #define LEVCL_WORKGROUP_FLAGS_CL
@@ -77,6 +78,26 @@ inline void publish_progress(volatile __global int* progress, int value) {
 // WORKGROUP_VALUE_UNSET before the launch): the waiter sees it as soon as it is stored,
 // with no fence and no counter published after it.
 inline void publish_value(volatile __global ulong* at, const int value) { *at = (ulong)(uint)value | (1UL << 32); }
+
+// Whether every workgroup of the launch has started, so that they may wait on each other:
+// more than a device holds at once (two a compute unit where one's registers or local
+// memory leave room for one) would leave those running waiting forever on those that
+// cannot start. Each counts itself in and waits for the decision: the last to count in
+// decides that all started, one that waited GATHER_SPINS loads that some never will; one
+// compare-and-swap decides, so all see the same. Called by one work-item of each
+// workgroup. (About 3-10 ms of loads on a GPU, where all start within microseconds.)
+#ifndef GATHER_SPINS
+#define GATHER_SPINS (1 << 14)
+#endif
+inline bool gather_all(volatile __global int* gather) {
+  volatile __global int* decision = &gather[GATHER_DECISION];
+  if (atomic_inc(&gather[GATHER_COUNTED]) == (int)get_num_groups(0) - 1)
+    atomic_cmpxchg(decision, GATHER_UNDECIDED, GATHER_ALL_STARTED);
+  int decided;
+  for (int spins = 0; (decided = load_progress(decision)) == GATHER_UNDECIDED; ++spins)
+    if (spins == GATHER_SPINS) atomic_cmpxchg(decision, GATHER_UNDECIDED, GATHER_GAVE_UP);
+  return decided == GATHER_ALL_STARTED;
+}
 
 inline int wait_value(volatile __global ulong* at) {
   ulong seen;

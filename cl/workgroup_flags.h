@@ -6,4 +6,13 @@
 
 #define WORKGROUP_VALUE_UNSET 0
 
+// A launch's gathering (gather_all): two ints the host zeroes before it, the workgroups
+// counted in and the decision, which the host reads after it.
+#define GATHER_WORDS 2
+#define GATHER_COUNTED 0
+#define GATHER_DECISION 1
+#define GATHER_UNDECIDED 0
+#define GATHER_ALL_STARTED 1
+#define GATHER_GAVE_UP 2
+
 #endif

@@ -158,6 +158,11 @@ ParamSpec workgroup_param(std::int64_t default_value) {
   return {"wg", default_value, 1, 1 << 16, "work-items per workgroup", Sweep::workgroup};
 }
 
+bool runs_waiting_groups(const DeviceInfo& device) {
+  const char* trust = std::getenv("LEVCL_TRUST_CPU_GROUPS");
+  return device.type == "gpu" || (trust && std::string(trust) == "1");
+}
+
 }  // namespace detail
 
 const std::vector<VariantInfo>& list_variants() {
@@ -198,13 +203,7 @@ std::string unrunnable_reason(const DeviceInfo& device, const std::string& varia
   if (needs.local_memory > device.local_memory)
     return variant + " with these parameters needs " + std::to_string(needs.local_memory) +
            " bytes of local memory per workgroup; " + device.name + " has " + std::to_string(device.local_memory);
-  // One workgroup per compute unit is what a GPU keeps resident whatever a kernel needs; a
-  // CPU device (POCL) may run workgroups one after another, and a waiting one never returns.
-  // LEVCL_TRUST_CPU_GROUPS=1 trusts one whose compute units are threads that each run a
-  // workgroup at once (POCL's pthread device, one kernel at a time), so that the tests can
-  // run workgroups that wait on each other without a GPU.
-  const char* trust = std::getenv("LEVCL_TRUST_CPU_GROUPS");
-  if (needs.resident_groups > 1 && device.type != "gpu" && !(trust && std::string(trust) == "1"))
+  if (needs.resident_groups > 1 && !detail::runs_waiting_groups(device))
     return variant + " with " + std::to_string(needs.resident_groups) +
            " workgroups needs them all running at once, which only a GPU is trusted to do; " + device.name + " is a " +
            device.type + " device";

@@ -72,6 +72,14 @@ struct DeviceNeeds {
   std::uint64_t resident_groups = 0;  // workgroups that wait on each other, so must all run at once
 };
 
+// Whether workgroups that wait on each other may run on `device`, up to one a compute unit:
+// a GPU keeps that many resident whatever a kernel needs; a CPU device (POCL) may run
+// workgroups one after another, and a waiting one never returns, but where
+// LEVCL_TRUST_CPU_GROUPS=1 trusts one whose compute units are threads that each run a
+// workgroup at once (POCL's pthread device, one kernel at a time), so that the tests can
+// run them without a GPU.
+bool runs_waiting_groups(const DeviceInfo& device);
+
 // The distance of one pair. `device` is null for the CPU variants. Fills distance (or a
 // value above call.max_distance) and the costs' cells, kernel_seconds and launches; the
 // Context fills in the rest.

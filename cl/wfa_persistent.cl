@@ -528,8 +528,7 @@ inline void take_edges(volatile __global ulong* edges, volatile __global int* st
 // state_all[q * PERSISTENT_STATE_INTS(LEAD) ..]. A piece of one workgroup (GROUPS 1: the
 // pieces are many) sets up its own state and at its end writes results[q]; so the host
 // sends and reads back a few bytes a piece, not the whole state. With more workgroups per
-// piece the host sets up the state and zeroes the edges, and the last to stop writes
-// results[q].
+// piece the host sets up the state and reads it, and zeroes the edges.
 //
 // A piece's positions p_low .. p_low + width - 1 are stored (in local memory, those of
 // workgroups whose positions lie beyond them have nothing to do and end at once).
@@ -872,13 +871,8 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
     barrier(CLK_LOCAL_MEM_FENCE);
   } while (go_on);
   count_cells(state, cells);
-  barrier(CLK_GLOBAL_MEM_FENCE);
 #if GROUPS == 1
+  barrier(CLK_GLOBAL_MEM_FENCE);
   if (lid == 0) results[piece] = persistent_result(state, LEAD);
-#else
-  // The last of the piece's workgroups to stop, once every total up to its distance is
-  // recorded and every cell counted (its counter follows the launch's gathering words).
-  volatile __global int* stopped = flags_all + get_num_groups(0) + GATHER_WORDS;
-  if (lid == 0 && count_in(&stopped[piece]) == GROUPS - 1) results[piece] = persistent_result(state, LEAD);
 #endif
 }

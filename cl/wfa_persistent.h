@@ -6,7 +6,6 @@
 
 #include "shared_types.h"
 #include "wfa_common.h"
-#include "workgroup_flags.h"
 
 // A piece: a[a_offset, + m) against b[b_offset, + n) of the launch's strings.
 typedef struct {
@@ -83,14 +82,8 @@ inline shared_ulong persistent_local_bytes(shared_long wg, shared_long teams, sh
   ((((chunk) * 2 + ((exchange) & 1)) * 4 + (side) * 2 + (direction)) * (halo) + (i))
 #define EDGE_WORD(r, row) (((shared_ulong)(shared_uint)((r) + 1) << 32) | (shared_uint)(row))
 
-// A launch's flags: each workgroup's (the steps it finished); where a piece has several,
-// then the launch's gathering words (workgroup_flags.h) and each piece's count of its
-// workgroups that stopped.
-#define PERSISTENT_FLAG_WORDS(groups_all, pieces, several) \
-  ((groups_all) + ((several) ? GATHER_WORDS + (pieces) : 0))
-
-// A piece's result, from its state, which the last of its workgroups to stop writes at the
-// end, so that the host reads a few bytes a piece, never the state.
+// A piece's result, from its state: a piece of one workgroup writes it at its end, so
+// that the host reads a few bytes a piece; with more workgroups the host reads the state.
 typedef struct {
   shared_int distance;           // INT_MAX: none up to the bound
   shared_int row;                // the meeting cell's row; INT_MIN: no meeting cell recorded

@@ -73,16 +73,6 @@ inline void publish_progress(volatile __global int* progress, int value) {
   atomic_xchg(progress, value);
 }
 
-// Counts this workgroup in at *count, after every store this work-item made before (as
-// publish_progress), and returns how many had counted in before it: the last of them sees
-// what every one stored before it counted in (as acquire_progress).
-inline int count_in(volatile __global int* count) {
-  GLOBAL_FENCE();
-  const int before = atomic_inc(count);
-  (void)acquire_progress(count);
-  return before;
-}
-
 // A value one workgroup hands another, stored with its own flag in one 64-bit store (the
 // value in the low half, 1 in the high one; the host fills the words with
 // WORKGROUP_VALUE_UNSET before the launch): the waiter sees it as soon as it is stored,

@@ -240,7 +240,7 @@ Breakpoint breakpoint_of(const PersistentResult& found, std::int64_t bound) {
 }
 
 // What the host sends with a launch: the table of pieces and, where a piece has several
-// workgroups, their flags (PERSISTENT_FLAG_WORDS: the words after them zeroed) and its state
+// workgroups, their flags (and after all of them the launch's gathering words) and its state
 // (a piece of one workgroup sets up its own).
 struct LaunchTable {
   std::vector<PersistentPiece> pieces;
@@ -257,7 +257,7 @@ void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, st
   const bool host_state = groups > 1;
   table.pieces.resize(count);
   if (host_state) {
-    table.flags.assign(PERSISTENT_FLAG_WORDS(count * static_cast<std::size_t>(groups), count, true), 0);
+    table.flags.assign(count * static_cast<std::size_t>(groups) + GATHER_WORDS, 0);  // the gathering's zeroed
     table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
   }
   const unsigned threads = thread_count(0);
@@ -669,9 +669,10 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     const std::uint64_t column_bytes = std::max<std::uint64_t>(table.width, 1) * sizeof(cl_int);
     for (int c = 0; c < 4; ++c) *column_args[c] = buffers_.columns[c].at_least(device_, column_bytes);
     args.pieces = buffers_.table.at_least(device_, count * sizeof(PersistentPiece));
-    // Every workgroup publishes its steps, also the one of a piece that waits on no other.
+    // Every workgroup publishes its steps, also the one of a piece that waits on no other;
+    // after them, where they wait on each other, the launch's gathering words.
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
-    const std::size_t flag_words = PERSISTENT_FLAG_WORDS(flag_count, count, host_state);
+    const std::size_t flag_words = flag_count + (host_state ? GATHER_WORDS : 0);
     std::optional<DeviceCounters>& flags = buffers_.flags;
     if (!flags || flags->count() < flag_words) flags = device_.counters(flag_words);
     args.flags = flags->buffer();
@@ -729,9 +730,12 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     device_.wait();  // one launch computes a whole pair: a cancel may come meanwhile
     waited = seconds_since(setting_up) - set_up;
     cl_int gathered[GATHER_WORDS] = {};
-    if (host_state)
+    if (host_state) {
       queue.enqueueReadBuffer(args.flags, CL_FALSE, flag_count * sizeof(cl_int), sizeof gathered, gathered);
-    queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
+      queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
+    } else {
+      queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
+    }
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     if (gathered[GATHER_DECISION] == GATHER_GAVE_UP) throw NotAllStarted{};
@@ -748,6 +752,9 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }
+  if (host_state)
+    for (std::size_t q = 0; q < count; ++q)
+      results[q] = persistent_result(&table.state[q * PERSISTENT_STATE_INTS(lead)], static_cast<int>(lead));
   return results;
 }
 

@@ -85,7 +85,7 @@ inline void publish_value(volatile __global ulong* at, const int value) { *at = 
 // cannot start. Each counts itself in and waits for the decision: the last to count in
 // decides that all started, one that waited GATHER_SPINS loads that some never will; one
 // compare-and-swap decides, so all see the same. Called by one work-item of each
-// workgroup. (About 3-10 ms of loads on a GPU, where all start within microseconds.)
+// workgroup. (2^14 loads take milliseconds on a GPU, where all start within microseconds.)
 #ifndef GATHER_SPINS
 #define GATHER_SPINS (1 << 14)
 #endif

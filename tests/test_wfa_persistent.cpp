@@ -194,9 +194,10 @@ TEST_CASE("two workgroups a compute unit, gathered before they wait, on a GPU") 
     MESSAGE("not a GPU: more workgroups than a CPU device runs at once are tested on a CPU apart");
     return;
   }
-  // Workgroups of 32 and 64, two of which any GPU holds a compute unit: they all start, so
-  // a pair's launch runs once (columns global) and its distance is exact; also the layouts
-  // whose columns are dealt out in local memory, and breakpoints.
+  // Workgroups of 32, two of which any GPU holds a compute unit, on fronts of more blocks of
+  // 32 than the GPU has units (pairs of up to 3,000 bytes: the divergent ones run two a
+  // unit): they all start, so a pair's launch runs once (columns global) and its distance is
+  // exact; also the layouts whose columns are dealt out in local memory, and breakpoints.
   const auto pairs = levcl::test::random_pairs(16, 3000, 60);
   const levcl::Params global{{"unit-groups", 2}, {"wg", 32}, {"global-wg", 32}, {"spread", 0}};
   const levcl::Result one = context.distance(pairs.front().first, pairs.front().second, "persistent", global);
@@ -205,7 +206,7 @@ TEST_CASE("two workgroups a compute unit, gathered before they wait, on a GPU") 
   CHECK(check_against_dp(context, pairs, "persistent", global) == 16);
   for (const std::int64_t spread : {1, 4}) {
     CAPTURE(spread);
-    const levcl::Params local{{"unit-groups", 2}, {"wg", 32}, {"global-wg", 64}, {"spread", spread}, {"halo", 7}};
+    const levcl::Params local{{"unit-groups", 2}, {"wg", 32}, {"global-wg", 32}, {"spread", spread}, {"halo", 7}};
     CHECK(check_against_dp(context, pairs, "persistent", local) == 16);
     for (std::size_t k = 0; k < pairs.size(); k += 5)
       levcl::test::check_breakpoint(context, "persistent", pairs[k].first, pairs[k].second, local);

@@ -274,7 +274,7 @@ TEST_CASE("several workgroups stepping together on a CPU device that runs them a
 // Run by the same ctest entry. POCL runs a workgroup a thread, so four workgroups on its two
 // (two a compute unit) never all start: they gather, give up before any waits, and the
 // launch runs again at one a unit, as the device's later launches do.
-TEST_CASE("more workgroups than a CPU device runs at once give up and run again at one a unit" *
+TEST_CASE("more workgroups than run at once on a CPU device give up and run again at one a unit" *
           doctest::skip(true)) {
   levcl::Context context;
   REQUIRE(context.device().type != "gpu");

@@ -56,6 +56,9 @@ std::int64_t groups_allowed(const DeviceInfo& device, const Params& params) {
 std::int64_t groups_per_unit(const DeviceInfo& device, const Params& params, bool one_per_unit) {
   return params.at("groups") == 0 && runs_waiting_groups(device) && !one_per_unit ? params.at("unit-groups") : 1;
 }
+// Whether a launch's workgroups gather before any waits on another (the kernel's GATHER):
+// several a piece, several a compute unit.
+bool gathers(std::int64_t groups, std::int64_t per_unit) { return groups > 1 && per_unit > 1; }
 // NVIDIA's registers a compute unit (64K 32-bit ones since Kepler), which GPUs that run
 // several workgroups of a unit's share them: the kernel's cap (-cl-nv-maxrregcount), so
 // that they fit.
@@ -240,8 +243,8 @@ Breakpoint breakpoint_of(const PersistentResult& found, std::int64_t bound) {
 }
 
 // What the host sends with a launch: the table of pieces and, where a piece has several
-// workgroups, their flags (and after all of them the launch's gathering words) and its state
-// (a piece of one workgroup sets up its own).
+// workgroups, their flags (after all of them, where the launch gathers, its gathering words)
+// and its state (a piece of one workgroup sets up its own).
 struct LaunchTable {
   std::vector<PersistentPiece> pieces;
   std::vector<cl_int> flags, state;
@@ -252,12 +255,12 @@ struct LaunchTable {
 // global); `halo`: the kernel's HALO. Each piece's columns start where the piece before
 // ends: a slice's widths summed first, then each slice written from its sum's offset.
 void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
-                  std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares) {
+                  std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares, bool gather) {
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   const bool host_state = groups > 1;
   table.pieces.resize(count);
   if (host_state) {
-    table.flags.assign(count * static_cast<std::size_t>(groups) + GATHER_WORDS, 0);  // the gathering's zeroed
+    table.flags.assign(count * static_cast<std::size_t>(groups) + (gather ? GATHER_WORDS : 0), 0);
     table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
   }
   const unsigned threads = thread_count(0);
@@ -316,14 +319,11 @@ class PieceMeetings final : public BreakpointFinder {
   // Pieces of one pair of strings; `sample`: of the whole strings.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, const DivergenceSample& sample)
       : device_(device), params_(params), strings_(strings), words_(extend_by_words(sample, params.at("extend"))),
-        prefetch_(prefetch_ahead(device, strings, params)),
         estimate_(sample.estimated_distance()), buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
   // Pieces that are a batch's pairs, each compared a word at a time or not (`words`): the
   // progress counts the pairs finished.
   PieceMeetings(OpenDevice& device, const DeviceStrings& strings, const Params& params, bool words)
-      : device_(device), params_(params), strings_(strings), words_(words),
-        prefetch_(prefetch_ahead(device, strings, params)),
-        estimate_(0), batch_(true),
+      : device_(device), params_(params), strings_(strings), words_(words), estimate_(0), batch_(true),
         buffers_(device.state<LaunchBuffers>("wfa_persistent")) {}
 
   // Builds the programs an alignment's levels are expected to use, side by side.
@@ -375,7 +375,8 @@ class PieceMeetings final : public BreakpointFinder {
   Params params_;
   const DeviceStrings& strings_;
   bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
-  std::uint64_t prefetch_;  // the kernel's PREFETCH_AHEAD where its warps extend runs
+  // The kernel's PREFETCH_AHEAD where its warps extend runs.
+  std::uint64_t prefetch_ = prefetch_ahead(device_, strings_, params_);
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
   bool batch_ = false;
   std::uint64_t pieces_finished_ = 0;  // by the launches before the running one
@@ -401,7 +402,7 @@ std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg,
   const bool shuffle = nvidia && wg % 32 == 0;
   // Workgroups that wait on each other, several a compute unit: they gather first, and on
   // NVIDIA each keeps to its share of a unit's registers.
-  const bool gather = groups > 1 && per_unit > 1;
+  const bool gather = gathers(groups, per_unit);
   const std::string registers =
       gather && nvidia ? " -cl-nv-maxrregcount=" + std::to_string(std::min<std::int64_t>(
                                                        255, kNvidiaUnitRegisters / (per_unit * wg) / 8 * 8))
@@ -626,7 +627,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
       device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo, per_unit));
   device_.check_launch(kernel, static_cast<std::size_t>(wg));
   LaunchTable& table = buffers_.host_table;
-  launch_table(table, pieces, count, groups, launch_halo, wg, params_.at("solo"), shares);
+  launch_table(table, pieces, count, groups, launch_halo, wg, params_.at("solo"), shares, gathers(groups, per_unit));
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
@@ -670,9 +671,10 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     for (int c = 0; c < 4; ++c) *column_args[c] = buffers_.columns[c].at_least(device_, column_bytes);
     args.pieces = buffers_.table.at_least(device_, count * sizeof(PersistentPiece));
     // Every workgroup publishes its steps, also the one of a piece that waits on no other;
-    // after them, where they wait on each other, the launch's gathering words.
+    // after them, where the launch gathers, its gathering words (launch_table's).
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
-    const std::size_t flag_words = flag_count + (host_state ? GATHER_WORDS : 0);
+    const bool gather = host_state && table.flags.size() > flag_count;
+    const std::size_t flag_words = flag_count + (gather ? GATHER_WORDS : 0);
     std::optional<DeviceCounters>& flags = buffers_.flags;
     if (!flags || flags->count() < flag_words) flags = device_.counters(flag_words);
     args.flags = flags->buffer();
@@ -730,8 +732,8 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     device_.wait();  // one launch computes a whole pair: a cancel may come meanwhile
     waited = seconds_since(setting_up) - set_up;
     cl_int gathered[GATHER_WORDS] = {};
+    if (gather) queue.enqueueReadBuffer(args.flags, CL_FALSE, flag_count * sizeof(cl_int), sizeof gathered, gathered);
     if (host_state) {
-      queue.enqueueReadBuffer(args.flags, CL_FALSE, flag_count * sizeof(cl_int), sizeof gathered, gathered);
       queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
     } else {
       queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());

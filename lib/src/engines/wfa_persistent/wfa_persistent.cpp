@@ -243,26 +243,21 @@ Breakpoint breakpoint_of(const PersistentResult& found, std::int64_t bound) {
 }
 
 // What the host sends with a launch: the table of pieces and, where a piece has several
-// workgroups, their flags (after all of them, where the launch gathers, its gathering words)
-// and its state (a piece of one workgroup sets up its own).
+// workgroups, their flags (after all of them, where the launch gathers, its gathering words).
 struct LaunchTable {
   std::vector<PersistentPiece> pieces;
-  std::vector<cl_int> flags, state;
+  std::vector<cl_int> flags;
   std::uint64_t width = 0;  // column entries of every piece
 };
 
 // `shares`: what each workgroup of a piece keeps in local memory (none: the columns are
-// global); `halo`: the kernel's HALO. Each piece's columns start where the piece before
-// ends: a slice's widths summed first, then each slice written from its sum's offset.
-void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t halo,
-                  std::int64_t wg, std::int64_t solo, const std::vector<SpreadShare>& shares, bool gather) {
-  const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
-  const bool host_state = groups > 1;
+// global). Each piece's columns start where the piece before ends: a slice's widths summed
+// first, then each slice written from its sum's offset.
+void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, std::int64_t groups, std::int64_t wg,
+                  std::int64_t solo, const std::vector<SpreadShare>& shares, bool gather) {
+  const bool host_flags = groups > 1;
   table.pieces.resize(count);
-  if (host_state) {
-    table.flags.assign(count * static_cast<std::size_t>(groups) + (gather ? GATHER_WORDS : 0), 0);
-    table.state.assign(count * PERSISTENT_STATE_INTS(lead), 0);
-  }
+  if (host_flags) table.flags.assign(count * static_cast<std::size_t>(groups) + (gather ? GATHER_WORDS : 0), 0);
   const unsigned threads = thread_count(0);
   const std::size_t slices = slice_count(count, threads, kTableSlice);
   std::vector<std::uint64_t> offsets(slices + 1, 0);  // each slice's first column entry
@@ -278,15 +273,14 @@ void launch_table(LaunchTable& table, const Piece* pieces, std::size_t count, st
       const Positions at = positions_of(piece);
       // Workgroup 0 alone while the live positions (2r + 1 + |delta| of them) fit `solo` blocks.
       const std::int64_t solo_room = solo * wg - 1 - std::abs(piece.n - piece.m);
-      const std::int64_t solo_last = !host_state ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
+      const std::int64_t solo_last = !host_flags ? INT_MAX : solo_room < 0 ? -1 : solo_room / 2;
       table.pieces[q] = {piece.a_offset, piece.m, piece.b_offset, piece.n, static_cast<cl_long>(width),
                          at.low, piece.bound, solo_last, shares.empty() ? 0 : shares[q].width,
                          shares.empty() ? 0 : shares[q].halo};
       width += static_cast<std::uint64_t>(at.width);
-      if (!host_state) continue;
+      if (!host_flags) continue;
       for (std::int64_t g = 0; g < groups; ++g)
         table.flags[q * groups + g] = g == 0 ? -1 : static_cast<cl_int>(solo_last);
-      table.state[q * PERSISTENT_STATE_INTS(lead) + STATE_SOLUTION] = INT_MAX;
     }
   });
 }
@@ -367,9 +361,9 @@ class PieceMeetings final : public BreakpointFinder {
               std::int64_t per_unit, std::vector<Breakpoint>& out);
   // The launch's results, in the device's kept table (read before the next launch); `chunks`:
   // those a workgroup may keep in local memory (0: none, the columns global or a piece's own).
-  const std::vector<PersistentResult>& run_kernel(cl::Kernel& kernel, LaunchTable& table, std::int64_t groups,
-                                                  std::int64_t halo, std::int64_t wg, std::int64_t chunks,
-                                                  double expected_steps);
+  const std::vector<PersistentResult>& run_kernel(const std::string& options, LaunchTable& table,
+                                                  std::int64_t groups, std::int64_t halo, std::int64_t wg,
+                                                  std::int64_t chunks, double expected_steps);
 
   OpenDevice& device_;
   Params params_;
@@ -623,11 +617,9 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   }
   const std::int64_t columns = shares.empty() ? 0 : spread.room > 0 ? spread.columns() : local;
   const std::int64_t launch_halo = spread.room > 0 ? halo : 1;
-  cl::Kernel& kernel =
-      device_.kernel("wfa_persistent.cl", "wfa_persistent", program_options(groups, wg, columns, launch_halo, per_unit));
-  device_.check_launch(kernel, static_cast<std::size_t>(wg));
+  const std::string options = program_options(groups, wg, columns, launch_halo, per_unit);
   LaunchTable& table = buffers_.host_table;
-  launch_table(table, pieces, count, groups, launch_halo, wg, params_.at("solo"), shares, gathers(groups, per_unit));
+  launch_table(table, pieces, count, groups, wg, params_.at("solo"), shares, gathers(groups, per_unit));
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
   // A step takes both fronts a score further: the launch ends about when its farthest piece
   // reaches half its distance (known below an alignment's top, else the estimate).
@@ -635,7 +627,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   for (std::size_t q = 0; q < count; ++q)
     distance = std::max(distance, std::min(static_cast<double>(pieces[q].bound), estimate_));
   const std::vector<PersistentResult>& results =
-      run_kernel(kernel, table, groups, launch_halo, wg, spread.chunks, distance / 2 + 1);
+      run_kernel(options, table, groups, launch_halo, wg, spread.chunks, distance / 2 + 1);
   const std::size_t before = out.size();
   out.resize(before + count);
   const unsigned threads = thread_count(0);
@@ -650,15 +642,19 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   for (const std::uint64_t c : cells) costs_.cells += c;
 }
 
-const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kernel, LaunchTable& table,
+const std::vector<PersistentResult>& PieceMeetings::run_kernel(const std::string& options, LaunchTable& table,
                                                                std::int64_t groups, std::int64_t halo, std::int64_t wg,
                                                                std::int64_t chunks, double expected_steps) {
   const bool spread = chunks > 0;
   const std::size_t count = table.pieces.size();
-  const bool host_state = groups > 1;
+  // Pieces of several workgroups: their flags from the host, their states set up and
+  // their results written by launches of their own.
+  const bool several = groups > 1;
   const std::int64_t lead = PERSISTENT_LEAD(groups, halo);
   std::vector<PersistentResult>& results = buffers_.host_results;
   results.resize(count);
+  cl::Kernel& kernel = device_.kernel("wfa_persistent.cl", "wfa_persistent", options);
+  device_.check_launch(kernel, static_cast<std::size_t>(wg));
   const auto setting_up = std::chrono::steady_clock::now();
   double set_up = 0, waited = 0;
   try {
@@ -673,7 +669,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     // Every workgroup publishes its steps, also the one of a piece that waits on no other;
     // after them, where the launch gathers, its gathering words (launch_table's).
     const std::size_t flag_count = count * static_cast<std::size_t>(groups);
-    const bool gather = host_state && table.flags.size() > flag_count;
+    const bool gather = several && table.flags.size() > flag_count;
     const std::size_t flag_words = flag_count + (gather ? GATHER_WORDS : 0);
     std::optional<DeviceCounters>& flags = buffers_.flags;
     if (!flags || flags->count() < flag_words) flags = device_.counters(flag_words);
@@ -686,15 +682,25 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     args.state = buffers_.state.at_least(device_, state_bytes);
     args.results = buffers_.results.at_least(device_, count * sizeof(PersistentResult));
     cl::CommandQueue& queue = device_.queue();
+    // A launch of the program's kernel `name`, a work-item each of `items`, on the states,
+    // the piece count and (`results`) the results.
+    const auto launch_items = [&](const char* name, std::size_t items, bool results) {
+      constexpr std::size_t kLocal = 64;
+      cl::Kernel& k = device_.kernel("wfa_persistent.cl", name, options);
+      k.setArg(0, args.state);
+      k.setArg(1, static_cast<cl_uint>(count));
+      if (results) k.setArg(2, args.results);
+      device_.launch(k, (items + kLocal - 1) / kLocal * kLocal, kLocal);
+    };
     // The tables are the device's (buffers_), kept whatever ends the call; the last write
     // blocks, and so waits for those queued before it, so that none is left pending should
-    // the call fail before its wait: one round trip, not three (most of a 1 Mbp pair's
+    // the call fail before its wait: one round trip, not two (most of a 1 Mbp pair's
     // 0.1-0.18 ms of set-up on the H200).
-    queue.enqueueWriteBuffer(args.pieces, host_state ? CL_FALSE : CL_TRUE, 0, count * sizeof(PersistentPiece),
+    queue.enqueueWriteBuffer(args.pieces, several ? CL_FALSE : CL_TRUE, 0, count * sizeof(PersistentPiece),
                              table.pieces.data());
-    if (host_state) {
-      queue.enqueueWriteBuffer(args.flags, CL_FALSE, 0, table.flags.size() * sizeof(cl_int), table.flags.data());
-      queue.enqueueWriteBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
+    if (several) {
+      queue.enqueueWriteBuffer(args.flags, CL_TRUE, 0, table.flags.size() * sizeof(cl_int), table.flags.data());
+      launch_items("wfa_persistent_states", count * PERSISTENT_STATE_INTS(lead), false);
     } else {
       // No step yet: a launch before, of this call or another, left its pieces' flags stopped
       // (INT_MAX), which the progress would read until each piece's first publication.
@@ -729,15 +735,12 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
     set_up = seconds_since(setting_up);
     device_.launch(kernel, count * static_cast<std::size_t>(groups * wg), static_cast<std::size_t>(wg),
                    busy.event(true));
+    if (several) launch_items("wfa_persistent_results", count, true);
     device_.wait();  // one launch computes a whole pair: a cancel may come meanwhile
     waited = seconds_since(setting_up) - set_up;
     cl_int gathered[GATHER_WORDS] = {};
     if (gather) queue.enqueueReadBuffer(args.flags, CL_FALSE, flag_count * sizeof(cl_int), sizeof gathered, gathered);
-    if (host_state) {
-      queue.enqueueReadBuffer(args.state, CL_TRUE, 0, table.state.size() * sizeof(cl_int), table.state.data());
-    } else {
-      queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
-    }
+    queue.enqueueReadBuffer(args.results, CL_TRUE, 0, count * sizeof(PersistentResult), results.data());
     costs_.kernel_seconds += busy.seconds();
     ++costs_.launches;
     if (gathered[GATHER_DECISION] == GATHER_GAVE_UP) throw NotAllStarted{};
@@ -754,9 +757,6 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(cl::Kernel& kerne
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }
-  if (host_state)
-    for (std::size_t q = 0; q < count; ++q)
-      results[q] = persistent_result(&table.state[q * PERSISTENT_STATE_INTS(lead)], static_cast<int>(lead));
   return results;
 }
 

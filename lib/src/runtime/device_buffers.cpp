@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <tuple>
+#include <memory>
 #include <utility>
 
 #include "cl/bases.h"
@@ -28,12 +28,16 @@ namespace {
 bool same_view(std::string_view x, std::string_view y) { return x.data() == y.data() && x.size() == y.size(); }
 
 // Where a device's long strings are packed as bases, kept from call to call: pinned host
-// memory, which the bus reads at full speed, and the bases' place on the device; a side
-// for each string of a pair, so that a's bases cross while b's are packed.
+// memory, which the bus reads at full speed, the bases' place on the device, and the
+// string's bytes there (a new buffer's first launch cost NVIDIA's driver 0.12-0.14 ms on
+// the H200, a fifth of a 1 Mbp pair's host time: session 60), lent to one DeviceStrings at
+// a time (while `lent` holds, strings get buffers of their own); a side for each string of
+// a pair, so that a's bases cross while b's are packed.
 struct BasesSide {
   explicit BasesSide(OpenDevice& device) : pinned(device) {}
   Pinned<std::uint8_t> pinned;
-  GrowingBuffer on_device;
+  GrowingBuffer on_device, bytes;
+  std::weak_ptr<const void> lent;
 };
 struct BusBases {
   explicit BusBases(OpenDevice& device) : a(device), b(device) {}
@@ -62,15 +66,22 @@ struct Outgoing {
   double packing = 0;       // seconds
 };
 
-// s's buffer and, where s is long and all A, C, G and T and `side` is not null, its bases
-// packed on up to `threads` of the host's threads.
-Outgoing pack_string(OpenDevice& device, std::string_view s, BasesSide* side, unsigned threads) {
+// s's buffer (where s is long, its side's when not lent, lent under `lease`) and, where s
+// is long and all A, C, G and T and `side` is not null, its bases packed on up to `threads`
+// of the host's threads.
+Outgoing pack_string(OpenDevice& device, std::string_view s, BasesSide* side, unsigned threads,
+                     const std::shared_ptr<const void>& lease) {
   const bool long_string = side && s.size() >= kBasesFrom;
   // Padded for the kernels' word reads (never empty, which OpenCL refuses), and for
   // unpack_bases's whole words.
   static_assert(WORD_PADDING >= kBasesItemWrites - 1, "unpack_bases writes up to a work-item's bytes past a string");
   Outgoing out;
-  out.buffer = cl::Buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
+  if (long_string && side->lent.expired()) {
+    out.buffer = side->bytes.at_least(device, s.size() + WORD_PADDING);
+    side->lent = lease;
+  } else {
+    out.buffer = cl::Buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
+  }
   if (!long_string) return out;
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t bytes = unpacked_bases_read(s.size());
@@ -108,39 +119,46 @@ cl::Buffer send_string(OpenDevice& device, std::string_view s, BasesSide* side, 
   return std::move(out.buffer);
 }
 
+// A pair's strings on the device, and the lease on those of its sides' buffers they hold.
+struct Uploaded {
+  cl::Buffer a, b;
+  std::shared_ptr<const void> lease;
+};
+
 // A pair's strings on the device (b's a's where the views are the same). Strings that
 // pack on one thread each are packed at once, two threads (a 1 Mbp pair's took 0.09-0.16 ms
 // each, one after the other, on the H200 host: session 59); longer ones one after the
 // other on every thread, so that a's bases cross while b's are packed.
-std::pair<cl::Buffer, cl::Buffer> upload_pair(OpenDevice& device, std::string_view a, std::string_view b,
-                                              BusBases* bus) {
+Uploaded upload_pair(OpenDevice& device, std::string_view a, std::string_view b, BusBases* bus) {
   BasesSide* side_a = bus ? &bus->a : nullptr;
   BasesSide* side_b = bus ? &bus->b : nullptr;
   const unsigned threads = thread_count(0);
+  Uploaded up;
+  up.lease = std::make_shared<const int>(0);
   if (same_view(a, b)) {
-    Outgoing out = pack_string(device, a, side_a, threads);
-    cl::Buffer on_a = send_string(device, a, side_a, out);
-    return {on_a, on_a};
-  }
-  if (pack_slices(a.size(), threads) == 1 && pack_slices(b.size(), threads) == 1) {
+    Outgoing out = pack_string(device, a, side_a, threads, up.lease);
+    up.a = up.b = send_string(device, a, side_a, out);
+  } else if (pack_slices(a.size(), threads) == 1 && pack_slices(b.size(), threads) == 1) {
     Outgoing out[2];
     parallel_each(2, 2, [&](std::size_t k) {
-      out[k] = k == 0 ? pack_string(device, a, side_a, 1) : pack_string(device, b, side_b, 1);
+      out[k] = k == 0 ? pack_string(device, a, side_a, 1, up.lease) : pack_string(device, b, side_b, 1, up.lease);
     });
-    cl::Buffer on_a = send_string(device, a, side_a, out[0]);
-    return {on_a, send_string(device, b, side_b, out[1])};
+    up.a = send_string(device, a, side_a, out[0]);
+    up.b = send_string(device, b, side_b, out[1]);
+  } else {
+    Outgoing out_a = pack_string(device, a, side_a, threads, up.lease);
+    up.a = send_string(device, a, side_a, out_a);
+    Outgoing out_b = pack_string(device, b, side_b, threads, up.lease);
+    up.b = send_string(device, b, side_b, out_b);
   }
-  Outgoing out_a = pack_string(device, a, side_a, threads);
-  cl::Buffer on_a = send_string(device, a, side_a, out_a);
-  Outgoing out_b = pack_string(device, b, side_b, threads);
-  return {on_a, send_string(device, b, side_b, out_b)};
+  return up;
 }
 
 // The strings a StringsAhead copied, kept on the device until taken or dropped.
 struct UploadedAhead {
   explicit UploadedAhead(OpenDevice&) {}
   std::string_view a, b;
-  cl::Buffer on_a, on_b;
+  Uploaded uploaded;
   bool held = false;
 };
 const std::string kAhead = "strings copied ahead";
@@ -164,17 +182,20 @@ DeviceStrings::DeviceStrings(OpenDevice& device, std::string_view sa, std::strin
   const bool same = same_view(sa, sb);
   bytes = sa.size() + (same ? 0 : sb.size());
   UploadedAhead& ahead = device.state<UploadedAhead>(kAhead);
+  Uploaded up;
   if (ahead.held && same_view(ahead.a, sa) && same_view(ahead.b, sb)) {
-    a = std::move(ahead.on_a);
-    b = std::move(ahead.on_b);
+    up = std::move(ahead.uploaded);
     ahead = UploadedAhead(device);
-    return;
+  } else {
+    try {
+      up = upload_pair(device, sa, sb, bus_for(device, sa, sb));
+    } catch (const cl::Error& e) {
+      throw_opencl_error(e, "copying strings to " + device.info().name);
+    }
   }
-  try {
-    std::tie(a, b) = upload_pair(device, sa, sb, bus_for(device, sa, sb));
-  } catch (const cl::Error& e) {
-    throw_opencl_error(e, "copying strings to " + device.info().name);
-  }
+  a = std::move(up.a);
+  b = std::move(up.b);
+  lease = std::move(up.lease);
 }
 
 StringsAhead::StringsAhead(OpenDevice& device, std::string_view a, std::string_view b,
@@ -199,7 +220,7 @@ StringsAhead::StringsAhead(OpenDevice& device, std::string_view a, std::string_v
       return;
     }
     try {
-      std::tie(ahead.on_a, ahead.on_b) = upload_pair(device, a, b, bus);
+      ahead.uploaded = upload_pair(device, a, b, bus);
       ahead.a = a, ahead.b = b, ahead.held = true;
     } catch (const cl::Error&) {
       ahead = UploadedAhead(device);

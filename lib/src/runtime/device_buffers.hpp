@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string_view>
 
 #include "runtime/open_device.hpp"
@@ -80,6 +81,9 @@ struct DeviceStrings {
   std::string_view host_a, host_b;
   cl::Buffer a, b;
   std::uint64_t bytes = 0;  // device memory they hold
+  // Held while a or b is a buffer the device keeps from call to call (long strings'), so
+  // that no other DeviceStrings is given it meanwhile.
+  std::shared_ptr<const void> lease;
 };
 
 // Enqueues unpack_bases (cl/bases.cl) on `on` (null: the device's queue), asking for

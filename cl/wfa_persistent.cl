@@ -636,9 +636,6 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
   // mishandle a break between barriers (the last step only publishes that it stopped).
   bool go_on;
   Live before = live_at(m, n, r - 1, bound);
-#if SPREAD
-  int seen_solution = INT_MAX;  // work-item 0's: the state's distance as read a step before
-#endif
   do {
     // The positions of step r: the workgroup's own and, SPREAD, its halo less `shrink` on
     // each side, one more each step after an exchange's (r - 1 a multiple of halo), from
@@ -659,14 +656,7 @@ void wfa_persistent(__global const uchar* a_all, __global const uchar* b_all,
       // alongside the neighbours' flags; again after them only where a neighbour stopped,
       // since its last column may then be older than step r - 1 and the distance it saw
       // must stop this workgroup too.
-#if SPREAD
-      // Also the state's distance as read the step before, its load's latency hidden by
-      // that step: another workgroup's meeting stops this one a step or two later, not at
-      // the next exchange (up to halo steps later: 1 Mbp at 99.9%, 3% of its kernel on the
-      // H200, session 60).
-      const int found = min(least_total, seen_solution);
-      seen_solution = load_progress((volatile __global int*)&state[STATE_SOLUTION]);
-#elif GROUPS == 1
+#if GROUPS == 1 || SPREAD
       const int found = least_total;
 #else  // (in the preprocessor: a constant operand of && is a compiler warning)
       int found = load_progress((volatile __global int*)&state[STATE_SOLUTION]);

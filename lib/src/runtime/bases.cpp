@@ -104,22 +104,15 @@ bool pack_bases(std::string_view text, std::uint8_t* out) {
   return other == 0;
 }
 
-namespace {
-constexpr std::size_t kLetters = 32;  // a slice's letters: whole AVX2 steps, whole bytes
-}  // namespace
-
-std::size_t pack_slices(std::size_t size, unsigned threads) {
+bool pack_bases(std::string_view text, std::uint8_t* out, unsigned threads) {
+  constexpr std::size_t kLetters = 32;  // a slice's letters: whole AVX2 steps, whole bytes
   // A slice a thread of at least a megabyte, about 0.07 ms with AVX2 on the H200 host's
   // threads: smaller ones gained nothing there, and a helper woken late cost a 1 Mbp
   // string 1.4 ms once in fifteen.
   constexpr std::size_t kLeastSteps = (std::size_t{1} << 20) / kLetters;
-  return slice_count(size / kLetters, threads, kLeastSteps);
-}
-
-bool pack_bases(std::string_view text, std::uint8_t* out, unsigned threads) {
   const std::size_t steps = text.size() / kLetters;
   std::atomic<bool> other{false};
-  const std::size_t slices = pack_slices(text.size(), threads);
+  const std::size_t slices = slice_count(steps, threads, kLeastSteps);
   parallel_slices(steps, slices, threads, [&](std::size_t, std::size_t begin, std::size_t end) {
     const std::size_t from = begin * kLetters, to = end == steps ? text.size() : end * kLetters;
     if (to > from && !other.load(std::memory_order_relaxed) &&

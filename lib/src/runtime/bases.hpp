@@ -27,10 +27,8 @@ constexpr std::size_t kBasesFrom = std::size_t{1} << 19;
 // text is not empty. Exported for the tests.
 LEVCL_API bool pack_bases(std::string_view text, std::uint8_t* out);
 
-// The same over up to `threads` threads, each a slice of whole bytes of bases: as many as
-// pack_slices says.
+// The same over up to `threads` threads, each a slice of whole bytes of bases.
 LEVCL_API bool pack_bases(std::string_view text, std::uint8_t* out, unsigned threads);
-LEVCL_API std::size_t pack_slices(std::size_t size, unsigned threads);
 
 // unpack_bases's work-items for `count` bases (device_buffers.hpp), and the bytes of bases
 // they read and the bytes they write: whole work-items (cl/bases.h).

@@ -36,7 +36,7 @@ bool same_view(std::string_view x, std::string_view y) { return x.data() == y.da
 struct BasesSide {
   explicit BasesSide(OpenDevice& device) : pinned(device) {}
   Pinned<std::uint8_t> pinned;
-  GrowingBuffer on_device, bytes;
+  GrowingBuffer on_device, unpacked;
   std::weak_ptr<const void> lent;
 };
 struct BusBases {
@@ -57,66 +57,48 @@ BusBases* bus_for(OpenDevice& device, std::string_view a, std::string_view b) {
   return &device.state<BusBases>("bases on the bus");
 }
 
-// A string on its way to the device: its buffer, to be read only, and where it crosses as
-// bases, those packed into its side's pinned memory.
-struct Outgoing {
-  cl::Buffer buffer;
-  const std::uint8_t* bases = nullptr;
-  std::uint64_t bytes = 0;  // of bases
-  double packing = 0;       // seconds
-};
-
-// s's buffer (where s is long, its side's when not lent, lent under `lease`) and, where s
-// is long and all A, C, G and T and `side` is not null, its bases packed on up to `threads`
-// of the host's threads.
-Outgoing pack_string(OpenDevice& device, std::string_view s, BasesSide* side, unsigned threads,
-                     const std::shared_ptr<const void>& lease) {
+// A copy of a string on the device, to be read only: a long one in its side's buffer where
+// no DeviceStrings holds it, lent under `lease`. A long string of A, C, G and T
+// crosses as bases through `side` (when not null): packed into its pinned memory, copied
+// and unpacked in the queue's order, which the engines' launches follow; this returns once
+// it is packed. Any other crosses as bytes before this returns: a call that fails before
+// its first blocking read must not leave the driver copying from memory its caller frees.
+cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side,
+                         const std::shared_ptr<const void>& lease) {
   const bool long_string = side && s.size() >= kBasesFrom;
   // Padded for the kernels' word reads (never empty, which OpenCL refuses), and for
   // unpack_bases's whole words.
   static_assert(WORD_PADDING >= kBasesItemWrites - 1, "unpack_bases writes up to a work-item's bytes past a string");
-  Outgoing out;
+  cl::Buffer buffer;
   if (long_string && side->lent.expired()) {
-    out.buffer = side->bytes.at_least(device, s.size() + WORD_PADDING);
+    buffer = side->unpacked.at_least(device, s.size() + WORD_PADDING);
     side->lent = lease;
   } else {
-    out.buffer = cl::Buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
+    buffer = cl::Buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
   }
-  if (!long_string) return out;
-  const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t bytes = unpacked_bases_read(s.size());
-  std::uint8_t* bases = nullptr;
-  try {
-    bases = side->pinned.reserve(bytes);
-  } catch (const cl::Error& e) {  // pinned memory only saves time: the string goes as bytes
-    log().debug("strings: no pinned memory for {} bytes of bases ({}): {} bytes as bytes", bytes,
-                cl_error_name(e.err()), s.size());
-  }
-  if (bases && pack_bases(s, bases, threads)) {
-    out.bases = bases;
-    out.bytes = bytes;
-  }
-  out.packing = seconds_since(start);
-  return out;
-}
-
-// The copy of s into its buffer: its bases copied and unpacked in the queue's order, which
-// the engines' launches follow, where it was packed; else its bytes before this returns: a
-// call that fails before its first blocking read must not leave the driver copying from
-// memory its caller frees.
-cl::Buffer send_string(OpenDevice& device, std::string_view s, BasesSide* side, Outgoing& out) {
-  if (out.bases) {
+  if (long_string) {
     const auto start = std::chrono::steady_clock::now();
-    cl::Buffer& packed = side->on_device.at_least(device, out.bytes);
-    device.queue().enqueueWriteBuffer(packed, CL_FALSE, 0, out.bytes, out.bases);
-    unpack_bases(device, packed, s.size(), BASES_LETTERS, out.buffer);
-    device.queue().flush();  // the copy starts now, not at the engine's first launch or wait
-    log().debug("strings: {} bytes as bases, packed in {:.2f} ms, their copy and unpacking queued in {:.2f} ms",
-                s.size(), 1e3 * out.packing, 1e3 * seconds_since(start));
-  } else if (!s.empty()) {
-    device.queue().enqueueWriteBuffer(out.buffer, CL_TRUE, 0, s.size(), s.data());
+    const std::uint64_t bytes = unpacked_bases_read(s.size());
+    std::uint8_t* bases = nullptr;
+    try {
+      bases = side->pinned.reserve(bytes);
+    } catch (const cl::Error& e) {  // pinned memory only saves time: the string goes as bytes
+      log().debug("strings: no pinned memory for {} bytes of bases ({}): {} bytes as bytes", bytes,
+                  cl_error_name(e.err()), s.size());
+    }
+    if (bases && pack_bases(s, bases, thread_count(0))) {
+      const double packing = seconds_since(start);
+      cl::Buffer& packed = side->on_device.at_least(device, bytes);
+      device.queue().enqueueWriteBuffer(packed, CL_FALSE, 0, bytes, bases);
+      unpack_bases(device, packed, s.size(), BASES_LETTERS, buffer);
+      device.queue().flush();  // the copy starts now, not at the engine's first launch or wait
+      log().debug("strings: {} bytes as bases, packed in {:.2f} ms, their copy and unpacking queued in {:.2f} ms",
+                  s.size(), 1e3 * packing, 1e3 * (seconds_since(start) - packing));
+      return buffer;
+    }
   }
-  return std::move(out.buffer);
+  if (!s.empty()) device.queue().enqueueWriteBuffer(buffer, CL_TRUE, 0, s.size(), s.data());
+  return buffer;
 }
 
 // A pair's strings on the device, and the lease on those of its sides' buffers they hold.
@@ -125,32 +107,14 @@ struct Uploaded {
   std::shared_ptr<const void> lease;
 };
 
-// A pair's strings on the device (b's a's where the views are the same). Strings that
-// pack on one thread each are packed at once, two threads (a 1 Mbp pair's took 0.09-0.16 ms
-// each, one after the other, on the H200 host: session 59); longer ones one after the
-// other on every thread, so that a's bases cross while b's are packed.
+// A pair's strings on the device (b's a's where the views are the same), one after the
+// other, so that a's bases cross while b's are packed (two 1 Mbp strings packed at once on
+// two threads were no faster: session 56, call 7; session 60, call 4).
 Uploaded upload_pair(OpenDevice& device, std::string_view a, std::string_view b, BusBases* bus) {
-  BasesSide* side_a = bus ? &bus->a : nullptr;
-  BasesSide* side_b = bus ? &bus->b : nullptr;
-  const unsigned threads = thread_count(0);
   Uploaded up;
   up.lease = std::make_shared<const int>(0);
-  if (same_view(a, b)) {
-    Outgoing out = pack_string(device, a, side_a, threads, up.lease);
-    up.a = up.b = send_string(device, a, side_a, out);
-  } else if (pack_slices(a.size(), threads) == 1 && pack_slices(b.size(), threads) == 1) {
-    Outgoing out[2];
-    parallel_each(2, 2, [&](std::size_t k) {
-      out[k] = k == 0 ? pack_string(device, a, side_a, 1, up.lease) : pack_string(device, b, side_b, 1, up.lease);
-    });
-    up.a = send_string(device, a, side_a, out[0]);
-    up.b = send_string(device, b, side_b, out[1]);
-  } else {
-    Outgoing out_a = pack_string(device, a, side_a, threads, up.lease);
-    up.a = send_string(device, a, side_a, out_a);
-    Outgoing out_b = pack_string(device, b, side_b, threads, up.lease);
-    up.b = send_string(device, b, side_b, out_b);
-  }
+  up.a = upload_string(device, a, bus ? &bus->a : nullptr, up.lease);
+  up.b = same_view(a, b) ? up.a : upload_string(device, b, bus ? &bus->b : nullptr, up.lease);
   return up;
 }
 

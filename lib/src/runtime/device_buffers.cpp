@@ -144,7 +144,7 @@ void unpack_bases(OpenDevice& device, const cl::Buffer& bases, std::uint64_t cou
   kernel.setArg(1, cl_ulong{items});
   kernel.setArg(2, letters);
   kernel.setArg(3, raw);
-  device.launch(kernel, (items + wg - 1) / wg * wg, wg, event, on);
+  device.launch_items(kernel, items, wg, event, on);
 }
 
 DeviceStrings::DeviceStrings(OpenDevice& device, std::string_view sa, std::string_view sb) : host_a(sa), host_b(sb) {

@@ -95,6 +95,12 @@ class OpenDevice {
   // Throws cancelled first when a cancel was requested.
   void launch(cl::Kernel& kernel, std::size_t global, std::size_t local, cl::Event* event = nullptr,
               cl::CommandQueue* on = nullptr);
+  // The same over `items` work-items, one each, in whole workgroups of `local` (the last
+  // one's spare work-items past them).
+  void launch_items(cl::Kernel& kernel, std::size_t items, std::size_t local, cl::Event* event = nullptr,
+                    cl::CommandQueue* on = nullptr) {
+    launch(kernel, (items + local - 1) / local * local, local, event, on);
+  }
 
   // Waits until `event` has completed (null: everything enqueued on queue() so far),
   // checking for a cancel request while it waits (a launch that is running is left to finish;

@@ -70,10 +70,9 @@ Result run_antidiagonal(OpenDevice& device, const Call& call) {
       args.i_hi = static_cast<cl_int>(i_hi);
       args.j_lo = static_cast<cl_int>(d - i_lo);
       set_args(kernel, args);
-      const std::uint64_t global = (items + wg - 1) / wg * wg;
-      device.launch(kernel, global, static_cast<std::size_t>(wg), busy.event(d == last_d));
+      device.launch_items(kernel, items, static_cast<std::size_t>(wg), busy.event(d == last_d));
       ++result.costs.launches;
-      log().debug("d={} rows [{}, {}] global={}", d, i_lo, i_hi, global);
+      log().debug("d={} rows [{}, {}] items={}", d, i_lo, i_hi, items);
     }
     // D[m][n]: row m of the last anti-diagonal. The blocking read waits for every launch.
     cl_uint distance = 0;

@@ -574,7 +574,7 @@ void launch_pass(OpenDevice& device, const BatchCall& call, Slot& slot, std::siz
       cl::Kernel& kernel = device.kernel("batch_bitpar.cl", "batch_bitpar", "-DWORDS=" + std::to_string(kClassWords[k]));
       device.check_launch(kernel, wg);
       set_args(kernel, args);
-      device.launch(kernel, (args.count + wg - 1) / wg * wg, wg, slot.busy.event(true), slot.queue);
+      device.launch_items(kernel, args.count, wg, slot.busy.event(true), slot.queue);
     }
     ++out.costs.launches;
   }
@@ -629,7 +629,7 @@ void launch(OpenDevice& device, const BatchCall& call, Slot& slot, BatchResult& 
     kernel.setArg(4, present);
     kernel.setArg(5, slot.code_count);
     kernel.setArg(6, peq);
-    device.launch(kernel, (slot.row_words + wg - 1) / wg * wg, wg, slot.busy.event(false), slot.queue);
+    device.launch_items(kernel, slot.row_words, wg, slot.busy.event(false), slot.queue);
   }
   slot.first_pass = true;
   launch_pass(device, call, slot, count, out);

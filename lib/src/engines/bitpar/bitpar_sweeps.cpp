@@ -331,7 +331,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
       set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes_,
                                     static_cast<cl_long>(part.at), part.reversed ? 1 : 0});
       const std::size_t wg = 64;
-      device.launch(translate, static_cast<std::size_t>((part.count + wg - 1) / wg * wg), wg, nullptr);
+      device.launch_items(translate, static_cast<std::size_t>(part.count), wg);
       ++costs_.launches;
     }
   } catch (const cl::Error& e) {

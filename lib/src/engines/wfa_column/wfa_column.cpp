@@ -61,9 +61,8 @@ Result run_wfa_column(OpenDevice& device, const ColumnStrategy& strategy, const 
       args.k_lo = static_cast<cl_int>(range.lo);
       args.k_hi = static_cast<cl_int>(range.hi);
       set_args(kernel, args);
-      const std::uint64_t global = (items + wg - 1) / wg * wg;
-      device.launch(kernel, global, static_cast<std::size_t>(wg), event);
-      log().debug("r={} diagonals [{}, {}] global={} bound={}", r, range.lo, range.hi, global, bound);
+      device.launch_items(kernel, items, static_cast<std::size_t>(wg), event);
+      log().debug("r={} diagonals [{}, {}] items={} bound={}", r, range.lo, range.hi, items, bound);
       return range.size();
     };
     return run_wavefront(device, buffers, call.max_distance, steps, call.pair);

@@ -690,7 +690,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(const std::string
       k.setArg(0, args.state);
       k.setArg(1, static_cast<cl_uint>(count));
       if (with_results) k.setArg(2, args.results);
-      device_.launch(k, (items + kLocal - 1) / kLocal * kLocal, kLocal);
+      device_.launch_items(k, items, kLocal);
     };
     // The tables are the device's (buffers_), kept whatever ends the call; the last write
     // blocks, and so waits for those queued before it, so that none is left pending should

@@ -119,8 +119,7 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
     table_ms = 1e3 * seconds_since(start);
     set_args(kernel, args);
     BusySpan busy;
-    const std::size_t global = (count + kWorkgroup - 1) / kWorkgroup * kWorkgroup;
-    device_.launch(kernel, global, kWorkgroup, busy.event(true));
+    device_.launch_items(kernel, count, kWorkgroup, busy.event(true));
     device_.wait();
     kernel_ms = 1e3 * seconds_since(start) - table_ms;
     device_.queue().enqueueReadBuffer(args.runs, CL_TRUE, 0, run_total * sizeof(cl_ulong), kept_.runs.data());

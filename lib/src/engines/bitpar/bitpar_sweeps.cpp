@@ -165,17 +165,26 @@ int SlotDeltas::delta(std::int64_t i) const {
   return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
 }
 
-std::int64_t SlotDeltas::rise(std::int64_t i, std::int64_t k) const {
-  if (!slot) return k - i;
-  std::int64_t sum = 0, r = i + 1;
-  if (geometry == Geometry::lanes) {
-    for (; r <= k && (r - 1) % 32 != 0; ++r) sum += delta(r);
-    for (; r + 31 <= k; r += 32) {
-      const std::int64_t w = (r - 1) / 32;
-      sum += __builtin_popcount(word(2 * w)) - __builtin_popcount(word(2 * w + 1));
+std::int64_t SlotDeltas::count(std::int64_t i, std::int64_t k, int sign) const {
+  if (!slot) return sign > 0 ? k - i : 0;
+  const int bit = sign > 0 ? 0 : 1;  // the lanes' first or second word; the vector's byte's bit
+  std::int64_t sum = 0;
+  if (geometry == Geometry::vector) {  // a byte a delta, 8 a popcount
+    std::int64_t r = i;
+    for (; r + 8 <= k; r += 8) {
+      std::uint64_t bytes;
+      std::memcpy(&bytes, slot + r, sizeof bytes);
+      sum += __builtin_popcountll((bytes >> bit) & 0x0101010101010101u);
     }
+    for (; r < k; ++r) sum += (slot[r] >> bit) & 1;
+    return sum;
   }
-  for (; r <= k; ++r) sum += delta(r);
+  for (std::int64_t r = i; r < k;) {  // delta r + 1 is bit r % 32 of word pair r / 32
+    const std::int64_t first = r % 32, bits = std::min<std::int64_t>(32 - first, k - r);
+    const cl_uint word_bits = word(2 * (r / 32) + bit) >> first;
+    sum += __builtin_popcount(bits == 32 ? word_bits : word_bits & ((cl_uint{1} << bits) - 1));
+    r += bits;
+  }
   return sum;
 }
 

@@ -81,7 +81,9 @@ struct SlotDeltas {
   // second (lanes); its byte, the same two bits (vector).
   int delta(std::int64_t i) const;
   // The deltas i + 1 .. k, 32 a popcount.
-  std::int64_t rise(std::int64_t i, std::int64_t k) const;
+  std::int64_t rise(std::int64_t i, std::int64_t k) const { return count(i, k, 1) - count(i, k, -1); }
+  // How many of the deltas i + 1 .. k are `sign` (1 or -1), 32 a popcount.
+  std::int64_t count(std::int64_t i, std::int64_t k, int sign) const;
 
  private:
   cl_uint word(std::int64_t at) const;

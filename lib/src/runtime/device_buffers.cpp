@@ -23,19 +23,19 @@ cl::Buffer& GrowingBuffer::at_least(OpenDevice& device, std::uint64_t bytes) {
   return buffer_;
 }
 
+void GrowingBuffer::keep_at_most(std::uint64_t bytes) {
+  if (bytes_ <= bytes) return;
+  buffer_ = cl::Buffer();
+  bytes_ = 0;
+}
+
 namespace {
 
 bool same_view(std::string_view x, std::string_view y) { return x.data() == y.data() && x.size() == y.size(); }
 
-// The longest string whose device buffer a device keeps from call to call. A new buffer's
-// first launch cost NVIDIA's driver 0.12-0.14 ms on the H200, a fifth of a 1 Mbp pair's host
-// time (session 60); pairs of longer strings take 14 ms or more (10 Mbp at 99.9%), and their
-// buffers would hold more of the device's memory between calls.
-constexpr std::size_t kKeptBytes = std::size_t{16} << 20;
-
 // Where a device's long strings are packed as bases, kept from call to call: pinned host
 // memory, which the bus reads at full speed, the bases' place on the device, and the
-// string's bytes there (up to kKeptBytes), lent to one DeviceStrings at a time (while
+// string's bytes there (up to kKeptBufferBytes), lent to one DeviceStrings at a time (while
 // `lent` holds, strings get buffers of their own); a side for each string of a pair, so
 // that a's bases cross while b's are packed.
 struct BasesSide {
@@ -62,7 +62,7 @@ BusBases* bus_for(OpenDevice& device, std::string_view a, std::string_view b) {
   return &device.state<BusBases>("bases on the bus");
 }
 
-// A copy of a string on the device, to be read only: a long one of up to kKeptBytes in its
+// A copy of a string on the device, to be read only: a long one of up to kKeptBufferBytes in its
 // side's buffer where no DeviceStrings holds it, lent under `lease`. A long string of A, C, G and T
 // crosses as bases through `side` (when not null): packed into its pinned memory, copied
 // and unpacked in the queue's order, which the engines' launches follow; this returns once
@@ -75,7 +75,7 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side
   // unpack_bases's whole words.
   static_assert(WORD_PADDING >= kBasesItemWrites - 1, "unpack_bases writes up to a work-item's bytes past a string");
   cl::Buffer buffer;
-  if (long_string && s.size() <= kKeptBytes && side->lent.expired()) {
+  if (long_string && s.size() <= kKeptBufferBytes && side->lent.expired()) {
     buffer = side->unpacked.at_least(device, s.size() + WORD_PADDING);
     side->lent = lease;
   } else {

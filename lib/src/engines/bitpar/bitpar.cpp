@@ -368,13 +368,14 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
     Params params;
     std::int64_t max_distance;
     const Cancellation* cancel;
-    std::optional<PairSweeps> here;
+    std::unique_ptr<PairSweeps> here;  // not moved: its sweeps hold the device's buffers
   };
   const auto kept = std::make_shared<Kept>(Kept{DivergenceSample(call.pair.a(), call.pair.b()), call.params,
-                                                call.max_distance, call.cancel, std::nullopt});
+                                                call.max_distance, call.cancel, nullptr});
   return [kept, geometry, &device, &links](std::int64_t k) {
     try {
-      if (!kept->here) kept->here.emplace(geometry, device, Call{kept->pair, kept->params, kept->max_distance, kept->cancel});
+      if (!kept->here)
+        kept->here = std::make_unique<PairSweeps>(geometry, device, Call{kept->pair, kept->params, kept->max_distance, kept->cancel});
       const std::int64_t m = static_cast<std::int64_t>(kept->pair.a().size()), n = static_cast<std::int64_t>(kept->pair.b().size());
       Costs costs;
       links.send(0, sent_bytes(encode_edge(run_share(*kept->here, Piece{0, m, 0, n, k}, links, kept->params, costs), costs)));

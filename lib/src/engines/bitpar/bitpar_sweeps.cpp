@@ -53,6 +53,7 @@ struct MeetingRange {
 MeetingRange meeting_range(const Edge& forward, const Edge& backward, std::int64_t m) {
   return {std::max(forward.first - 1, m - backward.last), std::min(forward.last, m - (backward.first - 1))};
 }
+
 // The meeting over rows lo .. hi of the range, from the forward edge's value f at lo and
 // the backward one's b at m - lo: one pass, each edge's value carried from row to row by
 // its deltas.
@@ -289,7 +290,12 @@ MemoryNeeds bus_memory(Geometry geometry, std::uint64_t m, std::uint64_t n, std:
 
 BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
                            std::uint64_t bus_per_byte, const SymbolCodes* found)
-    : device_(device), geometry_(geometry), params_(params), strings_(strings) {
+    : device_(device),
+      geometry_(geometry),
+      params_(params),
+      strings_(strings),
+      own_(device.state<BitparBuffers>("bitpar").lent ? std::make_unique<BitparBuffers>(device) : nullptr),
+      buffers_(own_ ? *own_ : device.state<BitparBuffers>("bitpar")) {
   const DeviceInfo& info = device.info();
   bus_budget_ = std::min(info.global_memory / 4, info.max_allocation);
   if (bus_per_byte > 0)
@@ -327,7 +333,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
     // it once they are done, and nothing here waits for them (the first band's launch follows).
     const cl::Buffer table(device.context(), CL_MEM_READ_ONLY, codes.of.size());
     device.queue().enqueueWriteBuffer(table, CL_TRUE, 0, codes.of.size(), codes.of.data());
-    codes_ = cl::Buffer(device.context(), CL_MEM_READ_WRITE, static_cast<std::size_t>(std::max<std::uint64_t>(1, 2 * (m + n))));
+    const cl::Buffer& codes = buffers_.codes.at_least(device, std::max<std::uint64_t>(1, 2 * (m + n)));
     // a, a reversed, b, b reversed (as pieces' sweeps find them: cl/bitpar.h)
     const struct {
       const cl::Buffer& src;
@@ -337,7 +343,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
                  {strings.b, n, 2 * m + n, true}};
     for (const auto& part : parts) {
       if (part.count == 0) continue;
-      set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes_,
+      set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes,
                                     static_cast<cl_long>(part.at), part.reversed ? 1 : 0});
       const std::size_t wg = 64;
       device.launch_items(translate, static_cast<std::size_t>(part.count), wg);
@@ -346,6 +352,14 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "translating strings for bitpar on " + info.name);
   }
+  buffers_.lent = true;  // last: a constructor that throws lends nothing
+}
+
+BitparSweeps::~BitparSweeps() {
+  for (GrowingBuffer* b : {&buffers_.codes, &buffers_.sweeps, &buffers_.claims, &buffers_.bus, &buffers_.top_left,
+                           &buffers_.results, &buffers_.next, &buffers_.stripe_values})
+    b->keep_at_most(kKeptBufferBytes);
+  buffers_.lent = false;
 }
 
 SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves, const SweepShare& share) {
@@ -363,7 +377,7 @@ BitparSweep BitparSweeps::layout_of(const Piece& piece, const SweepPlan& plan, b
   const bool swap = sides.swapped;
   const std::int64_t rows_offset = swap ? piece.b_offset : piece.a_offset, columns_offset = swap ? piece.a_offset : piece.b_offset;
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
-  // Where a string's codes start in codes_, forward or reversed, for `length` bytes from
+  // Where a string's codes start in the codes buffer, forward or reversed, for `length` bytes from
   // `offset`.
   const auto code_at = [&](bool from_b, std::int64_t offset, std::int64_t length) -> cl_long {
     const std::uint64_t base = from_b ? 2 * size_a : 0, size = from_b ? size_b : size_a;
@@ -587,18 +601,18 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     std::vector<BitparSweep> layouts;
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
     BitparArgs args;
-    args.codes = codes_;
-    args.stripe_values = stripe_values_.at_least(device_, sizeof(cl_int));  // whole sweeps leave none
-    args.sweeps = sweeps_.at_least(device_, layouts.size() * sizeof(BitparSweep));
-    args.claims = claims_.at_least(device_, claims.size() * sizeof(cl_int));
+    args.codes = buffers_.codes.buffer();
+    args.stripe_values = buffers_.stripe_values.at_least(device_, sizeof(cl_int));  // whole sweeps leave none
+    args.sweeps = buffers_.sweeps.at_least(device_, layouts.size() * sizeof(BitparSweep));
+    args.claims = buffers_.claims.at_least(device_, claims.size() * sizeof(cl_int));
     args.claim_count = static_cast<cl_int>(stripes);
-    args.bus = bus_.at_least(device_, std::max<std::uint64_t>(bus_bytes, 8));
-    if (!progress_ || progress_->count() < static_cast<std::size_t>(stripes))
-      progress_.emplace(device_.counters(static_cast<std::size_t>(stripes)));
-    args.progress = progress_->buffer();
-    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(corners) * sizeof(cl_ulong));
-    args.next_stripe = next_.at_least(device_, sizeof(cl_int));
-    args.result = results_.at_least(device_, sweeps.size() * sizeof(cl_int));
+    args.bus = buffers_.bus.at_least(device_, std::max<std::uint64_t>(bus_bytes, 8));
+    if (!buffers_.progress || buffers_.progress->count() < static_cast<std::size_t>(stripes))
+      buffers_.progress.emplace(device_.counters(static_cast<std::size_t>(stripes)));
+    args.progress = buffers_.progress->buffer();
+    args.top_left = buffers_.top_left.at_least(device_, static_cast<std::uint64_t>(corners) * sizeof(cl_ulong));
+    args.next_stripe = buffers_.next.at_least(device_, sizeof(cl_int));
+    args.result = buffers_.results.at_least(device_, sweeps.size() * sizeof(cl_int));
     cl::CommandQueue& queue = device_.queue();
     queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, layouts.size() * sizeof(BitparSweep), layouts.data());
     queue.enqueueWriteBuffer(args.claims, CL_FALSE, 0, claims.size() * sizeof(cl_int), claims.data());
@@ -611,7 +625,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       std::fill_n(widths.begin() + s.layout.progress_at, s.layout.stripes, s.layout.n);
       total += static_cast<double>(s.layout.stripes) * s.layout.n;
     }
-    const OpenDevice::Watch watch(device_, *progress_, [widths, total](const std::vector<cl_int>& done, ProgressMeter& meter) {
+    const OpenDevice::Watch watch(device_, *buffers_.progress, [widths, total](const std::vector<cl_int>& done, ProgressMeter& meter) {
       double sum = 0;
       for (std::size_t k = 0; k < widths.size() && k < done.size(); ++k) sum += std::min(done[k], widths[k]);
       meter.part(sum / total);
@@ -622,7 +636,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     ran = std::chrono::steady_clock::now();
     queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
     // The sweeps' edges, in one read (an enqueue costs microseconds).
-    if (!edges.empty()) queue.enqueueReadBuffer(bus_.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
+    if (!edges.empty()) queue.enqueueReadBuffer(buffers_.bus.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
     queue.finish();
     read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -154,6 +155,17 @@ struct SweepBlock {
 // A sweep's edge from its blocks' (BitparSweeps::block), in order; `height` its stripes' rows.
 SweepEdge joined_edge(const BitparSweep& sweep, std::int64_t height, const std::vector<SweepEdge>& blocks);
 
+// A launch's device buffers. The device keeps a set from call to call, lent to one
+// BitparSweeps at a time (another at once gets its own set), each buffer up to
+// kKeptBufferBytes: an alignment's levels and a short pair's calls find them allocated,
+// where each new buffer's first launch costs NVIDIA's driver (device_buffers.hpp).
+struct BitparBuffers {
+  explicit BitparBuffers(OpenDevice&) {}  // as OpenDevice::state makes it
+  GrowingBuffer codes, sweeps, claims, bus, top_left, results, next, stripe_values;
+  std::optional<DeviceCounters> progress;
+  bool lent = false;
+};
+
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
  public:
@@ -162,6 +174,9 @@ class BitparSweeps {
   // symbol codes where the caller found them (null: found here).
   BitparSweeps(OpenDevice& device, Geometry geometry, const Params& params, const DeviceStrings& strings,
                std::uint64_t bus_per_byte = 0, const SymbolCodes* codes = nullptr);
+  ~BitparSweeps();
+  BitparSweeps(const BitparSweeps&) = delete;
+  BitparSweeps& operator=(const BitparSweeps&) = delete;
 
   // Per piece, over the band of its bound (piece.bound, rows its longer side): D', an upper
   // bound of its distance that is exact when at most the bound, as `distance`, and the cell
@@ -219,9 +234,8 @@ class BitparSweeps {
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
   std::array<cl::Kernel*, 4> kernels_{};  // through progress, with slots of their own; then the same of tiles
-  cl::Buffer codes_;  // a, a reversed, b, b reversed
-  std::optional<DeviceCounters> progress_;
-  GrowingBuffer sweeps_, claims_, bus_, top_left_, results_, next_, stripe_values_;
+  std::unique_ptr<BitparBuffers> own_;  // where the device's set was lent already
+  BitparBuffers& buffers_;              // codes: a, a reversed, b, b reversed
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
 };

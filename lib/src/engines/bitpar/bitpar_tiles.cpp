@@ -63,17 +63,17 @@ SweepEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
   std::int64_t launches = 0;
   try {
     BitparArgs args;
-    args.codes = codes_;
-    args.bus = bus_.at_least(device_, bus_bytes);
-    args.sweeps = sweeps_.at_least(device_, sizeof(BitparSweep));
-    args.claims = claims_.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
-    args.top_left = top_left_.at_least(device_, static_cast<std::uint64_t>(stripes + 1) * sizeof(cl_ulong));
-    args.next_stripe = next_.at_least(device_, sizeof(cl_int));
-    args.result = results_.at_least(device_, sizeof(cl_int));
-    args.stripe_values = stripe_values_.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
-    if (!progress_ || progress_->count() < static_cast<std::size_t>(stripes))
-      progress_.emplace(device_.counters(static_cast<std::size_t>(stripes)));
-    args.progress = progress_->buffer();
+    args.codes = buffers_.codes.buffer();
+    args.bus = buffers_.bus.at_least(device_, bus_bytes);
+    args.sweeps = buffers_.sweeps.at_least(device_, sizeof(BitparSweep));
+    args.claims = buffers_.claims.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
+    args.top_left = buffers_.top_left.at_least(device_, static_cast<std::uint64_t>(stripes + 1) * sizeof(cl_ulong));
+    args.next_stripe = buffers_.next.at_least(device_, sizeof(cl_int));
+    args.result = buffers_.results.at_least(device_, sizeof(cl_int));
+    args.stripe_values = buffers_.stripe_values.at_least(device_, static_cast<std::uint64_t>(stripes) * 2 * sizeof(cl_int));
+    if (!buffers_.progress || buffers_.progress->count() < static_cast<std::size_t>(stripes))
+      buffers_.progress.emplace(device_.counters(static_cast<std::size_t>(stripes)));
+    args.progress = buffers_.progress->buffer();
     cl::CommandQueue& queue = device_.queue();
     std::vector<cl_int> claims;
     for (cl_int s = 0; s < stripes; ++s) claims.insert(claims.end(), {0, s});

@@ -85,6 +85,9 @@ struct SlotDeltas {
   std::int64_t rise(std::int64_t i, std::int64_t k) const { return count(i, k, 1) - count(i, k, -1); }
   // How many of the deltas i + 1 .. k are `sign` (1 or -1), 32 a popcount.
   std::int64_t count(std::int64_t i, std::int64_t k, int sign) const;
+  // The deltas i + 1 .. i + count (count <= 32) as two masks, delta i + 1 + t in bit t: the
+  // +1s in `plus`, the -1s in `minus`.
+  void bits(std::int64_t i, int count, cl_uint& plus, cl_uint& minus) const;
 
  private:
   cl_uint word(std::int64_t at) const;

@@ -178,6 +178,9 @@ std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
 }
 
 // One sweep of a launch as the host plans it: its ring's slots and its edge.
+// Pieces a host thread lays out at least: fewer cost more to hand out than to lay out.
+constexpr std::size_t kLaidOutPieces = 512;
+
 struct PlannedSweep {
   BitparSweep layout;
   std::uint64_t slot_bytes, edge_bytes;
@@ -583,29 +586,43 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   const DeviceInfo& info = device_.info();
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
 
-  // Two sweeps a piece (one where it has a single column), rows its longer side.
-  std::vector<PlannedSweep> sweeps;
+  // Two sweeps a piece (one where it has a single column), rows its longer side, laid out on
+  // the host's threads where the pieces are many (an alignment's deepest levels hold
+  // thousands); then each sweep's stripes' counters and corners after the sweeps' before it.
   std::vector<SweepPlan> plans(count);
+  const unsigned threads = thread_count(0);
+  const std::size_t slices = slice_count(count, threads, kLaidOutPieces);
+  parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
+    for (std::size_t q = from; q < to; ++q) plans[q] = plan_of(pieces[q], halves);
+  });
+  std::vector<std::size_t> first_sweep(count + 1, 0);
+  for (std::size_t q = 0; q < count; ++q)
+    first_sweep[q + 1] = first_sweep[q] + (plans[q].forward_rows > 0) + (plans[q].backward_rows > 0);
+  std::vector<PlannedSweep> sweeps(first_sweep[count]);
+  std::vector<BandWork> sweep_work(sweeps.size());
+  parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
+    for (std::size_t q = from; q < to; ++q) {
+      std::size_t k = first_sweep[q];
+      for (const bool backward : {false, true}) {
+        if ((backward ? plans[q].backward_rows : plans[q].forward_rows) == 0) continue;
+        const BitparSweep layout = layout_of(pieces[q], plans[q], backward);
+        const std::int64_t m = layout.m, n = layout.n;
+        sweeps[k] = {layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(n)),
+                     halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m))};
+        sweep_work[k++] = band_work(m, n, height_, stripe_lead(geometry_, params_), Band{layout.band_lo, layout.band_hi});
+      }
+    }
+  });
   std::int64_t stripes = 0, corners = 0;
   BandWork work;  // the launch's cells, and its longest sweep's chain
-  for (std::size_t q = 0; q < count; ++q) {
-    const SweepPlan plan = plan_of(pieces[q], halves);
-    plans[q] = plan;
-    for (const bool backward : {false, true}) {
-      if ((backward ? plan.backward_rows : plan.forward_rows) == 0) continue;
-      BitparSweep layout = layout_of(pieces[q], plan, backward);
-      const std::int64_t m = layout.m, n = layout.n;
-      const Band band{layout.band_lo, layout.band_hi};
-      layout.progress_at = static_cast<cl_int>(stripes);
-      layout.corners_at = static_cast<cl_int>(corners);
-      stripes += layout.stripes;
-      corners += layout.stripes + 1;
-      sweeps.push_back({layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(n)),
-                        halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m))});
-      const BandWork sweep = band_work(m, n, height_, stripe_lead(geometry_, params_), band);
-      work.cells += sweep.cells;
-      work.chain = std::max(work.chain, sweep.chain);
-    }
+  for (std::size_t k = 0; k < sweeps.size(); ++k) {
+    BitparSweep& layout = sweeps[k].layout;
+    layout.progress_at = static_cast<cl_int>(stripes);
+    layout.corners_at = static_cast<cl_int>(corners);
+    stripes += layout.stripes;
+    corners += layout.stripes + 1;
+    work.cells += sweep_work[k].cells;
+    work.chain = std::max(work.chain, sweep_work[k].chain);
   }
   if (stripes >= INT_MAX) throw Error(ErrorCode::input_too_long, "bitpar: too many stripes for one launch");
   costs_.cells += work.cells;

@@ -74,14 +74,14 @@ Meeting meet(const Edge& forward, const Edge& backward, std::int64_t m, std::int
   std::int64_t sum = f + b, least = sum, at = lo;
   for (std::int64_t i = lo; i < hi;) {
     const int count = static_cast<int>(std::min<std::int64_t>(32, hi - i));
-    // Rows i + 1 .. i + count: the forward edge's deltas there, and the backward one's at
-    // rows m - i down to m - i - count + 1, each in bit t for row i + 1 + t.
-    cl_uint up, down, back_up, back_down;
-    forward.bits(i, count, up, down);
-    backward.bits(m - i - count, count, back_up, back_down);
-    back_up = reversed(back_up, count);
-    back_down = reversed(back_down, count);
-    const cl_uint rises = up, falls = down, back_falls = back_up, back_rises = back_down;  // b -= its deltas
+    // Rows i + 1 .. i + count, each in bit t for row i + 1 + t: the forward edge's deltas
+    // there, and the backward one's at rows m - i down to m - i - count + 1 (the sum falls
+    // where they are +1: b loses them).
+    cl_uint rises, falls, back_falls, back_rises;
+    forward.bits(i, count, rises, falls);
+    backward.bits(m - i - count, count, back_falls, back_rises);
+    back_falls = reversed(back_falls, count);
+    back_rises = reversed(back_rises, count);
     if (sum - __builtin_popcount(falls) - __builtin_popcount(back_falls) >= least) {
       sum += __builtin_popcount(rises) + __builtin_popcount(back_rises) - __builtin_popcount(falls) -
              __builtin_popcount(back_falls);

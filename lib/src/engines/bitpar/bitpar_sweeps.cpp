@@ -101,8 +101,12 @@ Meeting meet(const Edge& forward, const Edge& backward, std::int64_t m, std::int
   return {least, at, forward_at, least - forward_at};
 }
 
-// Rows of a meeting one host thread takes; meetings of fewer rows stay on one thread.
+// Rows of a meeting one host thread takes, where a level's meetings hold more than
+// kThreadedMeetingRows: below, waking the host's threads costs more than the rows (on the
+// H200 host 0.1-0.25 ms a level, where HHV-6B x EBV's levels of 10^5 rows take tens of
+// microseconds on one thread).
 constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 13;
+constexpr std::int64_t kThreadedMeetingRows = std::int64_t{1} << 19;
 
 // Each piece's meeting, forwards[q] against backwards[q] over its `rows[q]`: the rows in
 // slices, the slices of every piece on the host's threads.
@@ -131,7 +135,7 @@ std::vector<Meeting> meet_pieces(const std::vector<Edge>& forwards, const std::v
     }
     total_rows += range.hi - range.lo + 1;
   }
-  parallel_each(slices.size(), total_rows > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
+  parallel_each(slices.size(), total_rows > kThreadedMeetingRows ? thread_count(0) : 1, [&](std::size_t s) {
     Slice& slice = slices[s];
     slice.found = meet(forwards[slice.piece], backwards[slice.piece], rows[slice.piece], slice.lo, slice.hi,
                        slice.forward, slice.backward);
@@ -200,27 +204,45 @@ int SlotDeltas::delta(std::int64_t i) const {
   return static_cast<int>((word(2 * w) >> bit) & 1u) - static_cast<int>((word(2 * w + 1) >> bit) & 1u);
 }
 
-std::int64_t SlotDeltas::count(std::int64_t i, std::int64_t k, int sign) const {
-  if (!slot) return sign > 0 ? k - i : 0;
-  const int bit = sign > 0 ? 0 : 1;  // the lanes' first or second word; the vector's byte's bit
-  std::int64_t sum = 0;
+SlotDeltas::Counts SlotDeltas::counts(std::int64_t i, std::int64_t k) const {
+  Counts c;
+  if (!slot) {
+    c.plus = k - i;
+    return c;
+  }
+  std::int64_t r = i;
   if (geometry == Geometry::vector) {  // a byte a delta, 8 a popcount
-    std::int64_t r = i;
+    constexpr std::uint64_t kLow = 0x0101010101010101u;
     for (; r + 8 <= k; r += 8) {
       std::uint64_t bytes;
       std::memcpy(&bytes, slot + r, sizeof bytes);
-      sum += __builtin_popcountll((bytes >> bit) & 0x0101010101010101u);
+      c.plus += __builtin_popcountll(bytes & kLow);
+      c.minus += __builtin_popcountll((bytes >> 1) & kLow);
     }
-    for (; r < k; ++r) sum += (slot[r] >> bit) & 1;
-    return sum;
+    for (; r < k; ++r) {
+      c.plus += slot[r] & 1;
+      c.minus += (slot[r] >> 1) & 1;
+    }
+    return c;
   }
-  for (std::int64_t r = i; r < k;) {  // delta r + 1 is bit r % 32 of word pair r / 32
-    const std::int64_t first = r % 32, bits = std::min<std::int64_t>(32 - first, k - r);
-    const cl_uint word_bits = word(2 * (r / 32) + bit) >> first;
-    sum += __builtin_popcount(bits == 32 ? word_bits : word_bits & ((cl_uint{1} << bits) - 1));
+  while (r < k) {  // delta r + 1 is bit r % 32 of word pair r / 32
+    const std::int64_t w = r / 32, first = r % 32;
+    if (first == 0 && k - r >= 32) {  // whole word pairs
+      const std::int64_t words = (k - r) / 32;
+      for (std::int64_t x = w; x < w + words; ++x) {
+        c.plus += __builtin_popcount(word(2 * x));
+        c.minus += __builtin_popcount(word(2 * x + 1));
+      }
+      r += 32 * words;
+      continue;
+    }
+    const std::int64_t bits = std::min<std::int64_t>(32 - first, k - r);
+    const cl_uint mask = (cl_uint{1} << bits) - 1;
+    c.plus += __builtin_popcount((word(2 * w) >> first) & mask);
+    c.minus += __builtin_popcount((word(2 * w + 1) >> first) & mask);
     r += bits;
   }
-  return sum;
+  return c;
 }
 
 void SlotDeltas::bits(std::int64_t i, int count, cl_uint& plus, cl_uint& minus) const {
@@ -681,6 +703,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::vector<unsigned char> edges(static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
   try {
     std::vector<BitparSweep> layouts;
+    layouts.reserve(sweeps.size());
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
     BitparArgs args;
     args.codes = buffers_.codes.buffer();
@@ -737,6 +760,9 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     // last column; a missing backward sweep's is column 0.
     std::vector<Edge> forwards, backwards;
     std::vector<std::int64_t> rows;
+    forwards.reserve(count);
+    backwards.reserve(count);
+    rows.reserve(count);
     for (std::size_t q = 0, k = 0; q < count; ++q) {
       const std::int64_t m = PieceSides(pieces[q]).rows;
       const auto edge_of = [&](std::size_t sweep) {

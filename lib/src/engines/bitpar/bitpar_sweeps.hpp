@@ -81,10 +81,16 @@ struct SlotDeltas {
   // Delta i (1-based): bit (i - 1) % 32 of its word pair, +1 in the first word and -1 in the
   // second (lanes); its byte, the same two bits (vector).
   int delta(std::int64_t i) const;
-  // The deltas i + 1 .. k, 32 a popcount.
-  std::int64_t rise(std::int64_t i, std::int64_t k) const { return count(i, k, 1) - count(i, k, -1); }
-  // How many of the deltas i + 1 .. k are `sign` (1 or -1), 32 a popcount.
-  std::int64_t count(std::int64_t i, std::int64_t k, int sign) const;
+  // How many of the deltas i + 1 .. k are +1 and how many -1, 32 a popcount.
+  struct Counts {
+    std::int64_t plus = 0, minus = 0;
+  };
+  Counts counts(std::int64_t i, std::int64_t k) const;
+  // The deltas i + 1 .. k.
+  std::int64_t rise(std::int64_t i, std::int64_t k) const {
+    const Counts c = counts(i, k);
+    return c.plus - c.minus;
+  }
   // The deltas i + 1 .. i + count (count <= 32) as two masks, delta i + 1 + t in bit t: the
   // +1s in `plus`, the -1s in `minus`.
   void bits(std::int64_t i, int count, cl_uint& plus, cl_uint& minus) const;

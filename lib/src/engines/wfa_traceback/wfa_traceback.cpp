@@ -22,6 +22,11 @@ static_assert(sizeof(TracebackPiece) == 7 * sizeof(cl_long), "cl/wfa_traceback.h
 // rows are 4 KiB a piece, and a piece costs a work-item rather than a workgroup.
 constexpr std::int64_t kTracebackDistance = 32;
 
+// Pieces a host thread unpacks at least: a launch of fewer (a single pair's, 1,200 of
+// HHV-6B x EBV's) stays on one thread, where waking the others cost the H200 host 0.1-0.25
+// ms; a batch's hundreds of thousands go over all of them.
+constexpr std::size_t kUnpackedPieces = 2048;
+
 // Work-items per workgroup of the launch: any size serves, one piece each.
 constexpr std::size_t kWorkgroup = 64;
 
@@ -136,13 +141,17 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
   const Clock::time_point unpack_start = Clock::now();
   std::vector<std::size_t>& written = kept_.written;
   written.resize(count);
-  parallel_each(count, thread_count(0), [&](std::size_t q) {
-    const cl_ulong n = runs[static_cast<std::size_t>(table[q].run_offset)];
-    if (n == RUNS_NO_PATH || n > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))
-      throw Error(ErrorCode::internal, "wfa_traceback found no path of cost " + std::to_string(pieces[q].bound) +
-                                           " through a piece of " + std::to_string(pieces[q].m) + " x " +
-                                           std::to_string(pieces[q].n));
-    written[q] = static_cast<std::size_t>(n);
+  const unsigned threads = thread_count(0);
+  const std::size_t slices = slice_count(count, threads, kUnpackedPieces);
+  parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
+    for (std::size_t q = from; q < to; ++q) {
+      const cl_ulong n = runs[static_cast<std::size_t>(table[q].run_offset)];
+      if (n == RUNS_NO_PATH || n > static_cast<cl_ulong>(TRACEBACK_RUN_SLOTS(pieces[q].bound) - 1))
+        throw Error(ErrorCode::internal, "wfa_traceback found no path of cost " + std::to_string(pieces[q].bound) +
+                                             " through a piece of " + std::to_string(pieces[q].m) + " x " +
+                                             std::to_string(pieces[q].n));
+      written[q] = static_cast<std::size_t>(n);
+    }
   });
   const std::size_t first_span = spans.size();
   std::size_t at = runs_out.size();
@@ -152,11 +161,13 @@ void PieceTracebacks::launch(const Piece* pieces, std::size_t count, CigarRuns& 
     at += written[q];
   }
   runs_out.resize(at);
-  parallel_each(count, thread_count(0), [&](std::size_t q) {
-    const cl_ulong* piece_runs = &runs[static_cast<std::size_t>(table[q].run_offset)];
-    CigarRun* out = &runs_out[spans[first_span + q].begin];
-    for (cl_ulong r = piece_runs[0]; r > 0; --r)  // written last to first
-      *out++ = {RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS};
+  parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
+    for (std::size_t q = from; q < to; ++q) {
+      const cl_ulong* piece_runs = &runs[static_cast<std::size_t>(table[q].run_offset)];
+      CigarRun* out = &runs_out[spans[first_span + q].begin];
+      for (cl_ulong r = piece_runs[0]; r > 0; --r)  // written last to first
+        *out++ = {RUN_OPERATIONS[piece_runs[r] & ((1u << RUN_CODE_BITS) - 1)], piece_runs[r] >> RUN_CODE_BITS};
+    }
   });
   log().debug("traceback: {} piece(s), {} front rows; ms: table {:.1f}, kernel {:.1f}, read {:.1f}, unpack {:.1f}",
               count, front_total, table_ms, kernel_ms, read_ms, 1e3 * seconds_since(unpack_start));

@@ -101,12 +101,11 @@ Meeting meet(const Edge& forward, const Edge& backward, std::int64_t m, std::int
   return {least, at, forward_at, least - forward_at};
 }
 
-// Rows of a meeting one host thread takes, where a level's meetings hold more than
-// kThreadedMeetingRows: below, waking the host's threads costs more than the rows (on the
-// H200 host 0.1-0.25 ms a level, where HHV-6B x EBV's levels of 10^5 rows take tens of
-// microseconds on one thread).
+// Rows of a meeting one host thread takes; and a thread for each kMeetingRowsPerThread of a
+// level's rows at most: on the H200 host 10^5 rows took 0.4 ms on one thread, and waking all
+// sixteen cost 0.1-0.25 ms a level (HHV-6B x EBV's levels hold 10^5 rows each).
 constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 13;
-constexpr std::int64_t kThreadedMeetingRows = std::int64_t{1} << 19;
+constexpr std::int64_t kMeetingRowsPerThread = std::int64_t{1} << 15;
 
 // Each piece's meeting, forwards[q] against backwards[q] over its `rows[q]`: the rows in
 // slices, the slices of every piece on the host's threads.
@@ -135,7 +134,7 @@ std::vector<Meeting> meet_pieces(const std::vector<Edge>& forwards, const std::v
     }
     total_rows += range.hi - range.lo + 1;
   }
-  parallel_each(slices.size(), total_rows > kThreadedMeetingRows ? thread_count(0) : 1, [&](std::size_t s) {
+  parallel_each(slices.size(), static_cast<unsigned>(std::clamp<std::int64_t>(total_rows / kMeetingRowsPerThread, 1, thread_count(0))), [&](std::size_t s) {
     Slice& slice = slices[s];
     slice.found = meet(forwards[slice.piece], backwards[slice.piece], rows[slice.piece], slice.lo, slice.hi,
                        slice.forward, slice.backward);

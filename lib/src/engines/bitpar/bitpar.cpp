@@ -390,9 +390,13 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
 // first_band_bound's.
 class BitparMeetings final : public BreakpointFinder {
  public:
-  // A ring of few bus slots a sweep costs a stripe nothing (it waits on the stripe above
-  // anyway): an alignment's bus stays within 16 bytes per byte of its strings.
-  static constexpr std::uint64_t kBusPerByte = 16;
+  // An alignment's bus stays within 20 bytes per byte of its strings (its peak of device
+  // memory within 40 in all, beside the tracebacks' fronts and the strings): a ring of few
+  // slots a sweep costs a wide band's stripe nothing (it waits on the stripe above anyway),
+  // but a narrow chain runs faster where every stripe has a slot of its own (`own`): HHV-6B x
+  // EBV's top level needs 17.3 bytes a byte for those, and took 6.8-8.0 ms in rings at 16
+  // against its distance's 5.9 ms.
+  static constexpr std::uint64_t kBusPerByte = 20;
 
   BitparMeetings(OpenDevice& device, Geometry geometry, const DeviceStrings& strings, const Params& params)
       : strings_(strings), sweeps_(device, geometry, params, strings, kBusPerByte) {}

@@ -54,58 +54,24 @@ MeetingRange meeting_range(const Edge& forward, const Edge& backward, std::int64
   return {std::max(forward.first - 1, m - backward.last), std::min(forward.last, m - (backward.first - 1))};
 }
 
-// `bits` with the order of its low `count` bits reversed.
-cl_uint reversed(cl_uint bits, int count) {
-  bits = ((bits >> 1) & 0x55555555u) | ((bits & 0x55555555u) << 1);
-  bits = ((bits >> 2) & 0x33333333u) | ((bits & 0x33333333u) << 2);
-  bits = ((bits >> 4) & 0x0F0F0F0Fu) | ((bits & 0x0F0F0F0Fu) << 4);
-  bits = ((bits >> 8) & 0x00FF00FFu) | ((bits & 0x00FF00FFu) << 8);
-  bits = (bits >> 16) | (bits << 16);
-  return count == 0 ? 0 : bits >> (32 - count);
-}
-
 // The meeting over rows lo .. hi of the range, from the forward edge's value f at lo and
-// the backward one's b at m - lo: one pass, 32 rows a step, the sum carried from row to row
-// by both edges' deltas (each edge's value at the least sum found again by popcounts).
-// Runs of rows whose sums cannot fall below the least so far pass by popcounts alone.
+// the backward one's b at m - lo: one pass, each edge's value carried from row to row by
+// its deltas.
 Meeting meet(const Edge& forward, const Edge& backward, std::int64_t m, std::int64_t lo, std::int64_t hi,
              std::int64_t f, std::int64_t b) {
-  if (lo > hi) return {};
-  std::int64_t sum = f + b, least = sum, at = lo;
-  for (std::int64_t i = lo; i < hi;) {
-    const int count = static_cast<int>(std::min<std::int64_t>(32, hi - i));
-    // Rows i + 1 .. i + count, each in bit t for row i + 1 + t: the forward edge's deltas
-    // there, and the backward one's at rows m - i down to m - i - count + 1 (the sum falls
-    // where they are +1: b loses them).
-    cl_uint rises, falls, back_falls, back_rises;
-    forward.bits(i, count, rises, falls);
-    backward.bits(m - i - count, count, back_falls, back_rises);
-    back_falls = reversed(back_falls, count);
-    back_rises = reversed(back_rises, count);
-    if (sum - __builtin_popcount(falls) - __builtin_popcount(back_falls) >= least) {
-      sum += __builtin_popcount(rises) + __builtin_popcount(back_rises) - __builtin_popcount(falls) -
-             __builtin_popcount(back_falls);
-    } else {
-      for (int t = 0; t < count; ++t) {
-        sum += static_cast<std::int64_t>(((rises >> t) & 1u) + ((back_rises >> t) & 1u)) -
-               static_cast<std::int64_t>(((falls >> t) & 1u) + ((back_falls >> t) & 1u));
-        if (sum < least) {
-          least = sum;
-          at = i + 1 + t;
-        }
-      }
-    }
-    i += count;
+  Meeting best;
+  if (lo > hi) return best;
+  for (std::int64_t i = lo;; ++i) {
+    if (f + b < best.sum) best = {f + b, i, f, b};
+    if (i == hi) break;
+    f += forward.delta(i + 1);
+    b -= backward.delta(m - i);
   }
-  const std::int64_t forward_at = f + forward.rise(lo, at);
-  return {least, at, forward_at, least - forward_at};
+  return best;
 }
 
-// Rows of a meeting one host thread takes; and a thread for each kMeetingRowsPerThread of a
-// level's rows at most: on the H200 host 10^5 rows took 0.4 ms on one thread, and waking all
-// sixteen cost 0.1-0.25 ms a level (HHV-6B x EBV's levels hold 10^5 rows each).
+// Rows of a meeting one host thread takes; meetings of fewer rows stay on one thread.
 constexpr std::int64_t kMeetingSlice = std::int64_t{1} << 13;
-constexpr std::int64_t kMeetingRowsPerThread = std::int64_t{1} << 15;
 
 // Each piece's meeting, forwards[q] against backwards[q] over its `rows[q]`: the rows in
 // slices, the slices of every piece on the host's threads.
@@ -134,7 +100,7 @@ std::vector<Meeting> meet_pieces(const std::vector<Edge>& forwards, const std::v
     }
     total_rows += range.hi - range.lo + 1;
   }
-  parallel_each(slices.size(), static_cast<unsigned>(std::clamp<std::int64_t>(total_rows / kMeetingRowsPerThread, 1, thread_count(0))), [&](std::size_t s) {
+  parallel_each(slices.size(), total_rows > 2 * kMeetingSlice ? thread_count(0) : 1, [&](std::size_t s) {
     Slice& slice = slices[s];
     slice.found = meet(forwards[slice.piece], backwards[slice.piece], rows[slice.piece], slice.lo, slice.hi,
                        slice.forward, slice.backward);
@@ -181,8 +147,9 @@ std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
 }
 
 // One sweep of a launch as the host plans it: its ring's slots and its edge.
-// Pieces a host thread lays out at least: fewer cost more to hand out than to lay out.
-constexpr std::size_t kLaidOutPieces = 512;
+// Pieces a host thread lays out at least: fewer cost less than waking another (on the H200
+// host a level of 2,043 pieces laid out on four threads took longer than on one).
+constexpr std::size_t kLaidOutPieces = 4096;
 
 struct PlannedSweep {
   BitparSweep layout;
@@ -242,40 +209,6 @@ SlotDeltas::Counts SlotDeltas::counts(std::int64_t i, std::int64_t k) const {
     r += bits;
   }
   return c;
-}
-
-void SlotDeltas::bits(std::int64_t i, int count, cl_uint& plus, cl_uint& minus) const {
-  const cl_uint mask = count >= 32 ? ~cl_uint{0} : (cl_uint{1} << count) - 1;
-  plus = minus = 0;
-  if (!slot) {
-    plus = mask;
-    return;
-  }
-  if (geometry == Geometry::vector) {  // a byte a delta: 8 bytes' bits gathered by a multiply
-    int t = 0;
-    for (; t + 8 <= count; t += 8) {
-      std::uint64_t bytes;
-      std::memcpy(&bytes, slot + i + t, sizeof bytes);
-      constexpr std::uint64_t kLow = 0x0101010101010101u, kGather = 0x0102040810204080u;
-      plus |= static_cast<cl_uint>(((bytes & kLow) * kGather) >> 56) << t;
-      minus |= static_cast<cl_uint>((((bytes >> 1) & kLow) * kGather) >> 56) << t;
-    }
-    for (; t < count; ++t) {
-      plus |= static_cast<cl_uint>(slot[i + t] & 1) << t;
-      minus |= static_cast<cl_uint>((slot[i + t] >> 1) & 1) << t;
-    }
-    return;
-  }
-  const std::int64_t w = i / 32;
-  const int shift = static_cast<int>(i % 32);
-  plus = word(2 * w) >> shift;
-  minus = word(2 * w + 1) >> shift;
-  if (shift > 0 && count > 32 - shift) {  // the next word pair holds the rest
-    plus |= word(2 * w + 2) << (32 - shift);
-    minus |= word(2 * w + 3) << (32 - shift);
-  }
-  plus &= mask;
-  minus &= mask;
 }
 
 cl_uint SlotDeltas::word(std::int64_t at) const {  // the host's cl_uint is the device's uint

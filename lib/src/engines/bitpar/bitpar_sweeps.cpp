@@ -399,8 +399,8 @@ BitparSweep BitparSweeps::layout_of(const Piece& piece, const SweepPlan& plan, b
   const bool swap = sides.swapped;
   const std::int64_t rows_offset = swap ? piece.b_offset : piece.a_offset, columns_offset = swap ? piece.a_offset : piece.b_offset;
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
-  // Where a string's codes start in the codes buffer, forward or reversed, for `length` bytes from
-  // `offset`.
+  // Where a string's codes start in the codes buffer, forward or reversed, for `length`
+  // bytes from `offset`.
   const auto code_at = [&](bool from_b, std::int64_t offset, std::int64_t length) -> cl_long {
     const std::uint64_t base = from_b ? 2 * size_a : 0, size = from_b ? size_b : size_a;
     return static_cast<cl_long>(backward ? base + size + (size - static_cast<std::uint64_t>(offset + length))

@@ -91,6 +91,9 @@ struct SlotDeltas {
     const Counts c = counts(i, k);
     return c.plus - c.minus;
   }
+  // The deltas i + 1 .. i + count (count <= 32) as two masks, delta i + 1 + t in bit t: the
+  // +1s in `plus`, the -1s in `minus`.
+  void bits(std::int64_t i, int count, cl_uint& plus, cl_uint& minus) const;
 
  private:
   cl_uint word(std::int64_t at) const;

@@ -75,9 +75,8 @@ cl::Buffer upload_string(OpenDevice& device, std::string_view s, BasesSide* side
   // unpack_bases's whole words.
   static_assert(WORD_PADDING >= kBasesItemWrites - 1, "unpack_bases writes up to a work-item's bytes past a string");
   cl::Buffer buffer;
-  if (long_string && s.size() <= kKeptBufferBytes && side->lent.expired()) {
+  if (long_string && s.size() <= kKeptBufferBytes && lend(side->lent, lease)) {
     buffer = side->unpacked.at_least(device, s.size() + WORD_PADDING);
-    side->lent = lease;
   } else {
     buffer = cl::Buffer(device.context(), long_string ? CL_MEM_READ_WRITE : CL_MEM_READ_ONLY, s.size() + WORD_PADDING);
   }

@@ -17,6 +17,15 @@ namespace levcl::detail {
 // buffers would hold more of the device's memory between calls.
 constexpr std::uint64_t kKeptBufferBytes = std::uint64_t{16} << 20;
 
+// Lends something a device keeps from call to call (a side's string buffer, bitpar's
+// launch buffers) to the holder of `lease`, where no other lease holds it: then true, and
+// `lent` expires when the lease goes; else false, and the caller takes something of its own.
+inline bool lend(std::weak_ptr<const void>& lent, const std::shared_ptr<const void>& lease) {
+  if (!lent.expired()) return false;
+  lent = lease;
+  return true;
+}
+
 // A device buffer kept from launch to launch that grows to the largest size asked of it
 // (what it held is not kept when it grows).
 class GrowingBuffer {

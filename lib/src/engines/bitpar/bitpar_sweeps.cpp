@@ -244,11 +244,11 @@ std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
   return first * height + 1;
 }
 
-// One sweep of a launch as the host plans it: its ring's slots and its edge.
 // Pieces a host thread lays out at least: fewer cost less than waking another (on the H200
 // host a level of 2,043 pieces laid out on four threads took longer than on one).
 constexpr std::size_t kLaidOutPieces = 4096;
 
+// One sweep of a launch as the host plans it: its ring's slots and its edge.
 struct PlannedSweep {
   BitparSweep layout;
   std::uint64_t slot_bytes, edge_bytes;
@@ -448,7 +448,8 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
       geometry_(geometry),
       params_(params),
       strings_(strings),
-      own_(device.state<BitparBuffers>("bitpar").lent ? std::make_unique<BitparBuffers>(device) : nullptr),
+      lease_(std::make_shared<const int>(0)),
+      own_(lend(device.state<BitparBuffers>("bitpar").lent, lease_) ? nullptr : std::make_unique<BitparBuffers>(device)),
       buffers_(own_ ? *own_ : device.state<BitparBuffers>("bitpar")) {
   const DeviceInfo& info = device.info();
   bus_budget_ = std::min(info.global_memory / 4, info.max_allocation);
@@ -506,14 +507,12 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "translating strings for bitpar on " + info.name);
   }
-  buffers_.lent = true;  // last: a constructor that throws lends nothing
 }
 
 BitparSweeps::~BitparSweeps() {
   for (GrowingBuffer* b : {&buffers_.codes, &buffers_.sweeps, &buffers_.claims, &buffers_.bus, &buffers_.top_left,
                            &buffers_.results, &buffers_.next, &buffers_.stripe_values})
     b->keep_at_most(kKeptBufferBytes);
-  buffers_.lent = false;
 }
 
 SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves, const SweepShare& share) {

@@ -172,7 +172,7 @@ struct BitparBuffers {
   explicit BitparBuffers(OpenDevice&) {}  // as OpenDevice::state makes it
   GrowingBuffer codes, sweeps, claims, bus, top_left, results, next, stripe_values;
   std::optional<DeviceCounters> progress;
-  bool lent = false;
+  std::weak_ptr<const void> lent;  // device_buffers.hpp's lend
 };
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
@@ -243,7 +243,8 @@ class BitparSweeps {
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
   std::array<cl::Kernel*, 4> kernels_{};  // through progress, with slots of their own; then the same of tiles
-  std::unique_ptr<BitparBuffers> own_;  // where the device's set was lent already
+  std::shared_ptr<const void> lease_;   // on the device's set, while this holds it
+  std::unique_ptr<BitparBuffers> own_;  // where another holds the device's set
   BitparBuffers& buffers_;              // codes: a, a reversed, b, b reversed
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;

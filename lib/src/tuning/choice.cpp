@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 #include "engines/divergence.hpp"
@@ -47,19 +50,49 @@ double planned_distance(const DivergenceSample& sample) {
   return static_cast<double>(sample.anchored_bound());
 }
 
+// The entry's measured configurations that compute distances, their models bound, made once per list
+// that measured_choices gives (per device and version of the overlay), not per pair: binding
+// reads the measurements, 30-60 us of a 10 kbp pair's millisecond (a core here).
+struct BoundModel {
+  const TunedChoice* choice;  // in `measured`
+  PairCost cost;              // null: it predicts nothing
+};
+struct AutoModels {
+  std::shared_ptr<const std::vector<MeasuredChoice>> measured;
+  std::vector<BoundModel> bound;
+  bool compare = false;  // measured_both_kinds
+};
+std::shared_ptr<const AutoModels> auto_models(const DeviceInfo& device) {
+  static std::mutex mutex;
+  static std::map<const void*, std::shared_ptr<const AutoModels>> made;
+  std::shared_ptr<const std::vector<MeasuredChoice>> measured = measured_choices(device);
+  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_ptr<const AutoModels>& slot = made[measured.get()];
+  if (slot) return slot;
+  // Lists the database no longer gives (the overlay changed) are held by their models alone.
+  for (auto it = made.begin(); it != made.end();)
+    it = it->second && it->second->measured.use_count() == 1 ? made.erase(it) : std::next(it);
+  auto models = std::make_shared<AutoModels>();
+  for (const MeasuredChoice& c : *measured)
+    if (const Variant& v = find_variant(c.choice.variant); v.info.can(Capability::distance))
+      models->bound.push_back({&c.choice, v.distance.cost({device, c.choice.params, c.measured})});
+  models->compare = measured_both_kinds(*measured);
+  models->measured = std::move(measured);
+  return slot = std::move(models);
+}
+
 }  // namespace
 
 PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample) {
   const std::string_view a = sample.a(), b = sample.b();
-  const auto measured = measured_choices(device);
+  const std::shared_ptr<const AutoModels> models = auto_models(device);
   PairShape pair{static_cast<double>(a.size()), static_cast<double>(b.size())};
   // Measured configurations only (the pair's distance estimated once, when first needed).
   const auto prediction = [&](const TunedChoice& choice) -> std::optional<Prediction> {
-    for (const MeasuredChoice& c : measured)
-      if (c.choice.variant == choice.variant && c.choice.params == choice.params) {
+    for (const BoundModel& m : models->bound)
+      if (m.choice->variant == choice.variant && m.choice->params == choice.params) {
         if (pair.distance < 0) pair.distance = planned_distance(sample);
-        const PairCost cost = find_variant(c.choice.variant).distance.cost({device, c.choice.params, c.measured});
-        return cost ? cost(pair) : std::nullopt;
+        return m.cost ? m.cost(pair) : std::nullopt;
       }
     return std::nullopt;
   };
@@ -67,11 +100,10 @@ PairChoice auto_choice(const DeviceInfo& device, const DivergenceSample& sample)
   // measured one by its predicted time; else the entry's best variant. Then, for pairs
   // those cannot hold, the fallback of auto and every other device variant.
   std::vector<PairChoice> ranked;
-  const bool compare = measured_both_kinds(measured);
+  const bool compare = models->compare;
   if (compare) {
-    for (const MeasuredChoice& c : measured)
-      if (find_variant(c.choice.variant).info.can(Capability::distance))
-        if (const auto p = prediction(c.choice)) ranked.push_back({c.choice, p});
+    for (const BoundModel& m : models->bound)
+      if (const auto p = prediction(*m.choice)) ranked.push_back({*m.choice, p});
     std::stable_sort(ranked.begin(), ranked.end(),
                      [](const PairChoice& x, const PairChoice& y) { return x.predicted->seconds < y.predicted->seconds; });
   }
@@ -277,7 +309,7 @@ std::vector<Modelled> modelled(const DeviceInfo& device, Capability capability, 
   std::vector<Modelled> out;
   for (const Variant* v : variants)
     if (const CostModel& model = v->cost(capability)) {
-      const MeasuredChoice configuration = configuration_of(device, *v, measured);
+      const MeasuredChoice configuration = configuration_of(device, *v, *measured);
       out.push_back({v, model(CostInputs{device, configuration.choice.params, configuration.measured})});
     }
   return out;

@@ -350,10 +350,12 @@ TunedChoice read_tuned_choice(const std::vector<Entry>& overlay, const DeviceInf
 
 }  // namespace
 
-std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device) {
-  static LookupMemo<std::vector<MeasuredChoice>> memo;
+std::shared_ptr<const std::vector<MeasuredChoice>> measured_choices(const DeviceInfo& device) {
+  static LookupMemo<std::shared_ptr<const std::vector<MeasuredChoice>>> memo;
   const auto overlay = overlay_entries();
-  return memo.get(overlay, lookup_key(device), [&] { return read_measured_choices(*overlay, device); });
+  return memo.get(overlay, lookup_key(device), [&] {
+    return std::make_shared<const std::vector<MeasuredChoice>>(read_measured_choices(*overlay, device));
+  });
 }
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 // its public face; this header gives auto what an entry measured.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ struct MeasuredChoice {
 };
 
 // Every device variant that the entry tuned_choice(device, "auto") takes has measured
-// (at least one exact measurement of its best configuration); empty when it has none.
-std::vector<MeasuredChoice> measured_choices(const DeviceInfo& device);
+// (at least one exact measurement of its best configuration); empty when it has none. The
+// same list, shared, until the overlay changes: what is derived from it may be kept by it.
+std::shared_ptr<const std::vector<MeasuredChoice>> measured_choices(const DeviceInfo& device);
 
 }  // namespace levcl::detail

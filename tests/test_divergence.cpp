@@ -111,6 +111,21 @@ TEST_CASE("a sample's anchored bound: the pair's, computed once and shared by wh
   CHECK(bound >= distance(context, p));
 }
 
+TEST_CASE("a short pair's sample and bound taken at once: the same as taken one after the other") {
+  // Short (both threads) and long (the sample alone, the bound when first read), similar and divergent.
+  for (const std::size_t length : {std::size_t{10000}, std::size_t{70000}})
+    for (const double similarity : {0.8, 0.95}) {
+      CAPTURE(length);
+      CAPTURE(similarity);
+      const auto p = levcl::mosaic_pair(length, similarity, 9);
+      const levcl::detail::DivergenceSample together(p.a, p.b), apart(p.a, p.b);
+      together.take_with_cheap_bound();
+      CHECK(together.estimated_distance() == apart.estimated_distance());
+      CHECK(together.anchored_bound() == apart.anchored_bound());
+      CHECK(together.anchoring_pays() == apart.anchoring_pays());
+    }
+}
+
 TEST_CASE("the anchored bound pays where the windows are uneven or the pair short, not on evenly mutated or divergent pairs") {
   const auto pays = [](const levcl::StringPair& p) { return levcl::detail::DivergenceSample(p.a, p.b).anchoring_pays(); };
   for (const std::uint64_t seed : {1, 2, 3}) {

@@ -173,6 +173,7 @@ Context::Impl::Plan Context::Impl::plan_pair(const Options& options, const detai
   // The engines auto chooses between read the pair's sample (as auto's choice does): taken
   // while the strings go to the device.
   const auto choose = [&] {
+    if (detail::is_automatic(options.variant)) pair.take_with_cheap_bound();
     chosen = plan(options.variant, Capability::distance, options.params, &pair);
     if (chosen->device && chosen->variant->info.planner) pair.estimated_distance();
   };

@@ -338,6 +338,19 @@ std::int64_t DivergenceSample::anchored_bound() const {
   return *bound_;
 }
 
+void DivergenceSample::take_with_cheap_bound() const {
+  if (taken_ || bound_ || std::max(a_.size(), b_.size()) > static_cast<std::size_t>(kCheaplyAnchored)) {
+    sampled();
+    return;
+  }
+  parallel_each(2, 2, [this](std::size_t k) {
+    if (k == 0)
+      sampled();
+    else
+      anchored_bound();
+  });
+}
+
 bool DivergenceSample::anchoring_pays() const {
   const double longest = static_cast<double>(std::max(a_.size(), b_.size()));
   if (estimated_distance() > kAnchoredFraction * longest) return false;

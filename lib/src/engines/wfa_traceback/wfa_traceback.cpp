@@ -60,10 +60,12 @@ class PieceTracebacks final : public PieceTracer {
       : device_(device), strings_(strings), kept_(device.state<TracebackBuffers>("wfa-traceback")) {}
 
   // A launch's fronts at most this many bytes per byte of the strings: an alignment keeps
-  // its breakpoint engine's buffers meanwhile (bitpar's bus: 16 a byte) and traces every
+  // its breakpoint engine's buffers meanwhile (bitpar's bus: 20 a byte) and traces every
   // piece at its last level (the motivating pair's 65,816 in one launch: 161 MB of fronts,
-  // 48.6 bytes a byte of its strings in all, where issue 25 asks for 40 at most).
-  static constexpr std::uint64_t kFrontsPerByte = 8;
+  // 48.6 bytes a byte of its strings in all, where issue 25 asks for 40 at most). At 8,
+  // HHV-6B x EBV's and the plasmids' last levels took four launches of 0.6-1.1 ms each (their
+  // peaks 28.8 and 32.9 bytes a byte).
+  static constexpr std::uint64_t kFrontsPerByte = 12;
   // Whatever the strings' length, a mebibyte of fronts a launch: a short pair's pieces in
   // one (an HIV-1 pair's 64: 280 kB).
   static constexpr std::uint64_t kLeastRoom = std::uint64_t{1} << 20;

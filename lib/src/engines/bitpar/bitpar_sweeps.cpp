@@ -254,24 +254,6 @@ struct PlannedSweep {
   std::uint64_t slot_bytes, edge_bytes;
 };
 
-}  // namespace
-
-// The host's tables of a launch, kept from launch to launch: an alignment's deeper levels
-// fill tables of thousands of sweeps, hundreds of kilobytes each, and fresh ones cost their
-// pages' first touches (zeroing the edges of HHV-6B x EBV's level of 2,043 pieces alone:
-// 0.17 ms on a core here).
-struct LaunchTables {
-  std::vector<SweepPlan> plans;
-  std::vector<std::size_t> first_sweep;
-  std::vector<PlannedSweep> sweeps;
-  std::vector<BandWork> sweep_work;
-  std::vector<cl_int> claims, values;
-  std::vector<unsigned char> edges;
-  std::vector<BitparSweep> layouts;
-};
-
-namespace {
-
 std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 // The least local memory of an OpenCL device of the full profile (CL_DEVICE_LOCAL_MEM_SIZE).
@@ -468,8 +450,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
       strings_(strings),
       lease_(std::make_shared<const int>(0)),
       own_(lend(device.state<BitparBuffers>("bitpar").lent, lease_) ? nullptr : std::make_unique<BitparBuffers>(device)),
-      buffers_(own_ ? *own_ : device.state<BitparBuffers>("bitpar")),
-      tables_(std::make_unique<LaunchTables>()) {
+      buffers_(own_ ? *own_ : device.state<BitparBuffers>("bitpar")) {
   const DeviceInfo& info = device.info();
   bus_budget_ = std::min(info.global_memory / 4, info.max_allocation);
   if (bus_per_byte > 0)
@@ -693,22 +674,17 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   // Two sweeps a piece (one where it has a single column), rows its longer side, laid out on
   // the host's threads where the pieces are many (an alignment's deepest levels hold
   // thousands); then each sweep's stripes' counters and corners after the sweeps' before it.
-  LaunchTables& t = *tables_;
-  std::vector<SweepPlan>& plans = t.plans;
-  plans.resize(count);
+  std::vector<SweepPlan> plans(count);
   const unsigned threads = thread_count(0);
   const std::size_t slices = slice_count(count, threads, kLaidOutPieces);
   parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
     for (std::size_t q = from; q < to; ++q) plans[q] = plan_of(pieces[q], halves);
   });
-  std::vector<std::size_t>& first_sweep = t.first_sweep;
-  first_sweep.assign(count + 1, 0);
+  std::vector<std::size_t> first_sweep(count + 1, 0);
   for (std::size_t q = 0; q < count; ++q)
     first_sweep[q + 1] = first_sweep[q] + (plans[q].forward_rows > 0) + (plans[q].backward_rows > 0);
-  std::vector<PlannedSweep>& sweeps = t.sweeps;
-  std::vector<BandWork>& sweep_work = t.sweep_work;
-  sweeps.resize(first_sweep[count]);
-  sweep_work.resize(sweeps.size());
+  std::vector<PlannedSweep> sweeps(first_sweep[count]);
+  std::vector<BandWork> sweep_work(sweeps.size());
   parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
     for (std::size_t q = from; q < to; ++q) {
       std::size_t k = first_sweep[q];
@@ -770,8 +746,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t x, std::size_t y) { return sweeps[x].layout.stripes > sweeps[y].layout.stripes; });
-  std::vector<cl_int>& claims = t.claims;
-  claims.clear();
+  std::vector<cl_int> claims;
   claims.reserve(static_cast<std::size_t>(2 * stripes));
   for (cl_int s = 0; !order.empty() && s < sweeps[order.front()].layout.stripes; ++s)
     for (const std::size_t k : order) {
@@ -787,13 +762,11 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
                "bitpar's bus of " + gib(bus_bytes));
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
-  std::vector<cl_int>& values = t.values;
-  std::vector<unsigned char>& edges = t.edges;  // the sweeps' edges
-  values.resize(sweeps.size());
-  edges.resize(static_cast<std::size_t>(bus_bytes - edges_at));
+  std::vector<cl_int> values(sweeps.size());
+  std::vector<unsigned char> edges(static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
   try {
-    std::vector<BitparSweep>& layouts = t.layouts;
-    layouts.clear();
+    std::vector<BitparSweep> layouts;
+    layouts.reserve(sweeps.size());
     for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
     BitparArgs args;
     args.codes = buffers_.codes.buffer();

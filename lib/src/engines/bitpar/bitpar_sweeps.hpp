@@ -175,8 +175,6 @@ struct BitparBuffers {
   std::weak_ptr<const void> lent;  // device_buffers.hpp's lend
 };
 
-struct LaunchTables;
-
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.
 class BitparSweeps {
  public:
@@ -248,7 +246,6 @@ class BitparSweeps {
   std::shared_ptr<const void> lease_;   // on the device's set, while this holds it
   std::unique_ptr<BitparBuffers> own_;  // where another holds the device's set
   BitparBuffers& buffers_;              // codes: a, a reversed, b, b reversed
-  std::unique_ptr<LaunchTables> tables_;  // the host's side of a launch, kept as the buffers are
   Costs costs_;
   std::uint64_t peak_bytes_ = 0;
 };

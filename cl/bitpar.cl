@@ -9,7 +9,8 @@
 // counter, so a stripe only ever waits (on the published progress of the stripe above)
 // for one that a running workgroup holds: deadlock-free whatever the device keeps
 // resident, one launch per pair.
-// A launch runs the sweeps of pieces, two for each towards its middle column (cl/bitpar.h).
+// A launch runs the sweeps of pieces, two for each towards its middle column (cl/bitpar.h),
+// and bitpar_meet after it finds where they meet.
 //
 // bitpar_vector.cl is the geometry for CPU devices: one work-item per stripe.
 //
@@ -500,3 +501,86 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   }
 }
 
+
+// cl/bitpar.h's BitparMeeting, a workgroup a piece (of up to BITPAR_MEET_MOST work-items): each
+// work-item walks a run of the rows lo + 1 .. hi, where the sum changes at row i by the
+// forward edge's delta i less the backward one's delta m - i + 1; the runs' least sums are
+// then joined in row order, the first least staying, as the host's meeting finds it from
+// edges read back (bitpar_sweeps.cpp's meet_pieces, which pieces swept over several devices
+// still take). Each edge's value at lo is its last value less its deltas after lo.
+inline int edge_delta(__global const uint* edge, long i) {  // row i's, from 1 (cl/bitpar.h's slots)
+  if (!edge) return 1;                                     // column 0
+  const long pair = (i - 1) / 32;
+  const int bit = (int)((i - 1) % 32);
+  return (int)((edge[2 * pair] >> bit) & 1u) - (int)((edge[2 * pair + 1] >> bit) & 1u);
+}
+
+__kernel void bitpar_meet(__global const uint* bus, __global const int* result,
+                          __global const BitparMeeting* meetings, __global BitparMet* met) {
+  __local long run_change[BITPAR_MEET_MOST], run_rise[BITPAR_MEET_MOST], run_least[BITPAR_MEET_MOST], run_at[BITPAR_MEET_MOST],
+      run_rise_at[BITPAR_MEET_MOST], forward_tails[BITPAR_MEET_MOST], backward_tails[BITPAR_MEET_MOST];
+  const int t = (int)get_local_id(0), size = (int)get_local_size(0);
+  const BitparMeeting p = meetings[get_group_id(0)];
+  const long m = p.m;
+  __global const uint* forward = bus + 2 * p.forward_at;
+  __global const uint* backward = p.backward_at < 0 ? 0 : bus + 2 * p.backward_at;
+  const long lo = max((long)p.forward_first - 1, m - p.backward_last);
+  const long hi = min((long)p.forward_last, m - (p.backward_first - 1));
+  if (lo > hi) {  // the same for the whole workgroup
+    if (t == 0) {
+      met[get_group_id(0)].sum = LONG_MAX;
+      met[get_group_id(0)].i = met[get_group_id(0)].forward = 0;
+    }
+    return;
+  }
+  // The forward edge's deltas after hi and the backward one's after m - lo.
+  long forward_tail = 0, backward_tail = 0;
+  for (long i = hi + 1 + t; i <= p.forward_last; i += size) forward_tail += edge_delta(forward, i);
+  for (long i = m - lo + 1 + t; i <= p.backward_last; i += size) backward_tail += edge_delta(backward, i);
+  // This work-item's run: the sum's change over it, the forward edge's rise, and the least
+  // change from the run's start, its first row and the forward rise there.
+  const long per = (hi - lo + size - 1) / size, from = lo + 1 + t * per, to = min(hi, from + per - 1);
+  long change = 0, rise = 0, least = LONG_MAX, at = 0, rise_at = 0;
+  for (long i = from; i <= to; ++i) {
+    const int delta = edge_delta(forward, i);
+    change += delta - edge_delta(backward, m - i + 1);
+    rise += delta;
+    if (change < least) {
+      least = change;
+      at = i;
+      rise_at = rise;
+    }
+  }
+  run_change[t] = change;
+  run_rise[t] = rise;
+  run_least[t] = least;
+  run_at[t] = at;
+  run_rise_at[t] = rise_at;
+  forward_tails[t] = forward_tail;
+  backward_tails[t] = backward_tail;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (t != 0) return;
+  long rises = 0;  // the forward edge's deltas after lo
+  long backward_after = 0;  // the backward edge's after m - lo
+  for (int k = 0; k < size; ++k) {
+    rises += run_rise[k] + forward_tails[k];
+    backward_after += backward_tails[k];
+  }
+  const long forward_lo = (long)result[p.forward_sweep] - rises;
+  const long backward_lo = (p.backward_at < 0 ? m : (long)result[p.backward_sweep]) - backward_after;
+  BitparMet best;
+  best.sum = forward_lo + backward_lo;
+  best.i = lo;
+  best.forward = forward_lo;
+  long sum = best.sum, forward_value = forward_lo;  // at each run's start
+  for (int k = 0; k < size; ++k) {
+    if (run_least[k] != LONG_MAX && sum + run_least[k] < best.sum) {
+      best.sum = sum + run_least[k];
+      best.i = run_at[k];
+      best.forward = forward_value + run_rise_at[k];
+    }
+    sum += run_change[k];
+    forward_value += run_rise[k];
+  }
+  met[get_group_id(0)] = best;
+}

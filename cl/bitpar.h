@@ -39,6 +39,25 @@ typedef struct {
   shared_int lefts_at, ends_at;
 } BitparSweep;
 
+// Where a piece's two sweeps meet (bitpar.cl's bitpar_meet, on the device that swept them):
+// over the rows i of its middle column where both edges are defined, the least sum of the
+// forward edge's value at i and the backward one's at m - i, and the first such i
+// (Hirschberg). An edge's value at its last row is its sweep's result; the backward sweep of
+// a piece of one column has none (backward_at < 0): column 0, value i at row i.
+typedef struct {
+  shared_long forward_at, backward_at;    // the edges on the bus, in bus words
+  shared_int forward_sweep, backward_sweep;  // their values in result[]
+  shared_int forward_first, forward_last;  // the rows each edge holds
+  shared_int backward_first, backward_last;
+  shared_int m;                            // the piece's rows
+  shared_int unused;                       // the same size on both sides
+} BitparMeeting;
+typedef struct {
+  shared_long sum, i, forward;  // sum: LONG_MAX where the edges share no row
+} BitparMet;
+// bitpar_meet's work-items a workgroup at most.
+#define BITPAR_MEET_MOST 256
+
 // A tile's stripe s whose first column in the tile is `first` takes its corner from the host:
 // those that start at the tile's column 0, and stripe 0 (its top row is the block's above).
 inline bool bitpar_corner_from_host(shared_long s, shared_long first) { return first == 1 || s == 0; }

@@ -31,6 +31,11 @@ struct CodesArgs {
   auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
 };
 
+struct MeetArgs {  // bitpar.cl's bitpar_meet
+  cl::Buffer bus, result, meetings, met;
+  auto fields() const { return std::tie(bus, result, meetings, met); }
+};
+
 // A sweep's edge, its values down its last column as its stripes left them: the vertical
 // deltas of rows first .. last in its slot (laid out as a bus slot of as many columns), and
 // its value at the last row; defined from first - 1 (the top of the first stripe that
@@ -172,7 +177,9 @@ std::int64_t threaded_meeting_rows() {
 }
 
 // Each piece's meeting, forwards[q] against backwards[q] over its `rows[q]`: the rows in
-// slices, the slices of every piece on the host's threads.
+// slices, the slices of every piece on the host's threads. For edges read back: bitpar.cl's
+// pieces meet on their device (bitpar_meet), bitpar_vector.cl's on the host whose CPU swept
+// them, and pieces swept over several devices where their edges come together.
 std::vector<Meeting> meet_pieces(const std::vector<Edge>& forwards, const std::vector<Edge>& backwards,
                                  const std::vector<std::int64_t>& rows) {
   struct Slice {
@@ -358,12 +365,30 @@ cl::Kernel& BitparSweeps::kernel(bool own_slots, bool tiles) {
   cl::Kernel*& kept = kernels_[(own_slots ? 1 : 0) + (tiles ? 2 : 0)];
   if (!kept) {  // built, and checked against the device, once (a check costs queries of the driver)
     const bool lanes_geometry = geometry_ == Geometry::lanes;
-    kept = &device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector",
-                           kernel_options_ + (lanes_geometry ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : "") +
-                               (tiles ? " -DTILES=1" : ""));
+    kept = &device_.kernel(kernel_file_, lanes_geometry ? "bitpar" : "bitpar_vector", options(own_slots, tiles));
     device_.check_launch(*kept, static_cast<std::size_t>(lanes_));
   }
   return *kept;
+}
+
+std::string BitparSweeps::options(bool own_slots, bool tiles) const {
+  return kernel_options_ + (geometry_ == Geometry::lanes ? own_slots ? " -DOWN_SLOTS=1" : " -DOWN_SLOTS=0" : "") +
+         (tiles ? " -DTILES=1" : "");
+}
+
+cl::Kernel& BitparSweeps::meet_kernel(bool own_slots) {
+  cl::Kernel*& kept = meet_kernels_[own_slots ? 1 : 0];
+  if (!kept) {
+    kept = &device_.kernel(kernel_file_, "bitpar_meet", options(own_slots, false));
+    device_.check_launch(*kept, meet_workgroup());
+  }
+  return *kept;
+}
+
+std::size_t BitparSweeps::meet_workgroup() const {
+  // A CPU device runs a workgroup's work-items one after another between barriers: few of
+  // them, each a longer run, cost it less.
+  return device_.info().type == "gpu" ? BITPAR_MEET_MOST : 8;
 }
 
 // Stripes at work at once a compute unit, fewer than which a launch's chain bounds it rather
@@ -511,7 +536,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
 
 BitparSweeps::~BitparSweeps() {
   for (GrowingBuffer* b : {&buffers_.codes, &buffers_.sweeps, &buffers_.claims, &buffers_.bus, &buffers_.top_left,
-                           &buffers_.results, &buffers_.next, &buffers_.stripe_values})
+                           &buffers_.results, &buffers_.next, &buffers_.stripe_values, &buffers_.meetings, &buffers_.met})
     b->keep_at_most(kKeptBufferBytes);
 }
 
@@ -572,12 +597,14 @@ void BitparSweeps::reset_launch(const BitparArgs& args, std::int64_t stripes, st
                             static_cast<std::size_t>(slots_bytes));
 }
 
-void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy) {
+void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy,
+                               const std::function<void()>& behind) {
   set_args(kernel, args);
   // As many workgroups as stripes: each claims stripes in the claims' order until they run
   // out, so no stripe ever waits for an unstarted one.
   device_.launch(kernel, static_cast<std::size_t>(stripes * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
   ++costs_.launches;
+  behind();
   device_.wait();  // one launch: seconds on a CPU device, a cancel may come meanwhile
 }
 
@@ -667,7 +694,7 @@ Breakpoint meet_halves(Geometry geometry, const Piece& piece, const SweepEdge& f
 
 void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves, std::vector<Breakpoint>& out) {
   const auto started = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point launched, ran, read;
+  std::chrono::steady_clock::time_point launched, read;
   const DeviceInfo& info = device_.info();
   const std::uint64_t size_a = strings_.host_a.size(), size_b = strings_.host_b.size();
 
@@ -755,15 +782,21 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       claims.push_back(s);
     }
 
+  // bitpar.cl's pieces meet on the device, behind their sweeps: their meetings come back,
+  // not their edges.
+  const bool meet_here = halves == Halves::both && geometry_ == Geometry::lanes;
   const std::uint64_t table_bytes = sweeps.size() * (sizeof(BitparSweep) + sizeof(cl_int)) +
                                     static_cast<std::uint64_t>(stripes) * 3 * sizeof(cl_int) +
-                                    static_cast<std::uint64_t>(corners) * sizeof(cl_ulong);
+                                    static_cast<std::uint64_t>(corners) * sizeof(cl_ulong) +
+                                    (meet_here ? count * (sizeof(BitparMeeting) + sizeof(BitparMet)) : 0);
   check_memory(info, {strings_.bytes + 2 * (size_a + size_b) + bus_bytes + table_bytes, bus_bytes},
                "bitpar's bus of " + gib(bus_bytes));
   peak_bytes_ = std::max(peak_bytes_, 2 * (size_a + size_b) + bus_bytes + table_bytes);
 
-  std::vector<cl_int> values(sweeps.size());
-  std::vector<unsigned char> edges(static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
+  std::vector<cl_int> values(meet_here ? 0 : sweeps.size());
+  std::vector<unsigned char> edges(meet_here ? 0 : static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
+  std::vector<BitparMeeting> meetings(meet_here ? count : 0);
+  std::vector<BitparMet> met(meet_here ? count : 0);
   try {
     std::vector<BitparSweep> layouts;
     layouts.reserve(sweeps.size());
@@ -798,21 +831,65 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       for (std::size_t k = 0; k < widths.size() && k < done.size(); ++k) sum += std::min(done[k], widths[k]);
       meter.part(sum / total);
     });
-    BusySpan busy;
+    BusySpan busy;  // the sweeps and their meetings
+    if (meet_here) {
+      for (std::size_t q = 0, k = 0; q < count; ++q) {
+        BitparMeeting& to_meet = meetings[q];
+        const auto edge = [&](std::size_t sweep, cl_long& at, cl_int& first, cl_int& last) {
+          const BitparSweep& layout = sweeps[sweep].layout;
+          at = layout.edge_at;
+          first = static_cast<cl_int>(edge_first_row(layout, height_));
+          last = layout.m;
+        };
+        to_meet.forward_sweep = static_cast<cl_int>(k);
+        edge(k++, to_meet.forward_at, to_meet.forward_first, to_meet.forward_last);
+        to_meet.m = static_cast<cl_int>(PieceSides(pieces[q]).rows);
+        if (plans[q].backward_rows > 0) {
+          to_meet.backward_sweep = static_cast<cl_int>(k);
+          edge(k++, to_meet.backward_at, to_meet.backward_first, to_meet.backward_last);
+        } else {  // column 0
+          to_meet.backward_sweep = -1;
+          to_meet.backward_at = -1;
+          to_meet.backward_first = 1;
+          to_meet.backward_last = to_meet.m;
+        }
+        to_meet.unused = 0;
+      }
+      const cl::Buffer table = buffers_.meetings.at_least(device_, count * sizeof(BitparMeeting));
+      queue.enqueueWriteBuffer(table, CL_FALSE, 0, count * sizeof(BitparMeeting), meetings.data());
+    }
     launched = std::chrono::steady_clock::now();
-    run_stripes(kernel(own_slots, false), args, stripes, busy);
-    ran = std::chrono::steady_clock::now();
-    queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
-    // The sweeps' edges, in one read (an enqueue costs microseconds).
-    if (!edges.empty()) queue.enqueueReadBuffer(buffers_.bus.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
-    queue.finish();
+    run_stripes(kernel(own_slots, false), args, stripes, busy, [&] {
+      if (meet_here) {
+        cl::Kernel& meet = meet_kernel(own_slots);
+        const cl::Buffer out = buffers_.met.at_least(device_, count * sizeof(BitparMet));
+        set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(), out});
+        device_.launch(meet, count * meet_workgroup(), meet_workgroup(), busy.event(true));
+        ++costs_.launches;
+        queue.enqueueReadBuffer(out, CL_FALSE, 0, count * sizeof(BitparMet), met.data());
+      } else {
+        queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
+        // The sweeps' edges, in one read (an enqueue costs microseconds).
+        if (!edges.empty())
+          queue.enqueueReadBuffer(buffers_.bus.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
+      }
+    });
+    queue.finish();  // done already: where a kernel failed, its error
     read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running bitpar on " + info.name);
   }
 
-  if (halves == Halves::whole) {
+  if (meet_here) {
+    for (std::size_t q = 0; q < count; ++q) {
+      const BitparMet& at = met[q];
+      const Meeting found = at.sum == std::numeric_limits<std::int64_t>::max()
+                                ? Meeting{}  // no row of both edges
+                                : Meeting{at.sum, at.i, at.forward, at.sum - at.forward};
+      out.push_back(breakpoint_of(pieces[q], plans[q], found));
+    }
+  } else if (halves == Halves::whole) {
     for (std::size_t q = 0; q < count; ++q) {  // a sweep each: its value at (m, n)
       Breakpoint b;
       b.distance = values[q];
@@ -842,10 +919,10 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   }
   const auto ms = [](auto from, auto to) { return std::chrono::duration<double, std::milli>(to - from).count(); };
   log().debug("bitpar: {} piece(s), {} sweep(s), {} stripes of {} rows ({:.0f} at work at once), bus {} ({}); ms: plan "
-              "{:.2f}, run {:.2f}, read {:.2f}, meet {:.2f}",
+              "{:.2f}, run and read {:.2f}, meet {:.2f}",
               count, sweeps.size(), stripes, height_, stripes_at_once(work), gib(bus_bytes),
-              own_slots ? "slots of their own" : "through progress", ms(started, launched), ms(launched, ran),
-              ms(ran, read), ms(read, std::chrono::steady_clock::now()));
+              own_slots ? "slots of their own" : "through progress", ms(started, launched), ms(launched, read),
+              ms(read, std::chrono::steady_clock::now()));
 }
 
 }  // namespace levcl::detail

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -170,7 +171,7 @@ SweepEdge joined_edge(const BitparSweep& sweep, std::int64_t height, const std::
 // where each new buffer's first launch costs NVIDIA's driver (device_buffers.hpp).
 struct BitparBuffers {
   explicit BitparBuffers(OpenDevice&) {}  // as OpenDevice::state makes it
-  GrowingBuffer codes, sweeps, claims, bus, top_left, results, next, stripe_values;
+  GrowingBuffer codes, sweeps, claims, bus, top_left, results, next, stripe_values, meetings, met;
   std::optional<DeviceCounters> progress;
   std::weak_ptr<const void> lent;  // device_buffers.hpp's lend
 };
@@ -221,8 +222,10 @@ class BitparSweeps {
   // (cl/bitpar.h).
   void reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
                     std::uint64_t slots_at, std::uint64_t slots_bytes);
-  // The kernel over `stripes` stripes, a workgroup each; waits for it.
-  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy);
+  // The kernel over `stripes` stripes, a workgroup each, then what `behind` enqueues after it
+  // (not blocking); waits for all of it.
+  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy,
+                   const std::function<void()>& behind = [] {});
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
   static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});
@@ -237,12 +240,18 @@ class BitparSweeps {
   // The kernel of a launch whose stripes have bus slots of their own, or rings (bitpar.cl's
   // OWN_SLOTS; bitpar_vector.cl has one kernel for both), of whole sweeps or of a tile (TILES).
   cl::Kernel& kernel(bool own_slots, bool tiles);
+  // bitpar.cl's bitpar_meet, from the program of kernel(own_slots, false), and its workgroup.
+  cl::Kernel& meet_kernel(bool own_slots);
+  std::size_t meet_workgroup() const;
+  // The build options of kernel(own_slots, tiles).
+  std::string options(bool own_slots, bool tiles) const;
   // Whether a launch of this work runs on slots of their own where it can (the parameter `own`).
   bool own_slots_for(const BandWork& work) const;
   // The stripes a launch of this work keeps at work at once, on average over its chain.
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
   std::array<cl::Kernel*, 4> kernels_{};  // through progress, with slots of their own; then the same of tiles
+  std::array<cl::Kernel*, 2> meet_kernels_{};
   std::shared_ptr<const void> lease_;   // on the device's set, while this holds it
   std::unique_ptr<BitparBuffers> own_;  // where another holds the device's set
   BitparBuffers& buffers_;              // codes: a, a reversed, b, b reversed

@@ -255,11 +255,6 @@ std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
 // host a level of 2,043 pieces laid out on four threads took longer than on one).
 constexpr std::size_t kLaidOutPieces = 4096;
 
-// One sweep of a launch as the host plans it: its ring's slots and its edge.
-struct PlannedSweep {
-  BitparSweep layout;
-  std::uint64_t slot_bytes, edge_bytes;
-};
 
 std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
@@ -710,25 +705,23 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::vector<std::size_t> first_sweep(count + 1, 0);
   for (std::size_t q = 0; q < count; ++q)
     first_sweep[q + 1] = first_sweep[q] + (plans[q].forward_rows > 0) + (plans[q].backward_rows > 0);
-  std::vector<PlannedSweep> sweeps(first_sweep[count]);
+  std::vector<BitparSweep> sweeps(first_sweep[count]);  // the table the kernel reads
   std::vector<BandWork> sweep_work(sweeps.size());
+  const std::int64_t lead = stripe_lead(geometry_, params_);  // looked up once: two of a map's a sweep were most of its layout
   parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
     for (std::size_t q = from; q < to; ++q) {
       std::size_t k = first_sweep[q];
       for (const bool backward : {false, true}) {
         if ((backward ? plans[q].backward_rows : plans[q].forward_rows) == 0) continue;
-        const BitparSweep layout = layout_of(pieces[q], plans[q], backward);
-        const std::int64_t m = layout.m, n = layout.n;
-        sweeps[k] = {layout, bus_slot_bytes(geometry_, static_cast<std::uint64_t>(n)),
-                     halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(m))};
-        sweep_work[k++] = band_work(m, n, height_, stripe_lead(geometry_, params_), Band{layout.band_lo, layout.band_hi});
+        const BitparSweep& layout = sweeps[k] = layout_of(pieces[q], plans[q], backward);
+        sweep_work[k++] = band_work(layout.m, layout.n, height_, lead, Band{layout.band_lo, layout.band_hi});
       }
     }
   });
   std::int64_t stripes = 0, corners = 0;
   BandWork work;  // the launch's cells, and its longest sweep's chain
   for (std::size_t k = 0; k < sweeps.size(); ++k) {
-    BitparSweep& layout = sweeps[k].layout;
+    BitparSweep& layout = sweeps[k];
     layout.progress_at = static_cast<cl_int>(stripes);
     layout.corners_at = static_cast<cl_int>(corners);
     stripes += layout.stripes;
@@ -742,42 +735,47 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   // Bus slots: as many as stripes where they fit the budget, so that no stripe waits for
   // its slot; else each sweep's share, a ring of at least two. The budget holds the
   // edges too.
+  // A sweep's slot in its ring, and its edge.
+  const auto slot_bytes = [&](const BitparSweep& s) { return bus_slot_bytes(geometry_, static_cast<std::uint64_t>(s.n)); };
+  const auto edge_bytes_of = [&](const BitparSweep& s) {
+    return halves == Halves::whole ? 0 : bus_slot_bytes(geometry_, static_cast<std::uint64_t>(s.m));
+  };
   std::uint64_t full = 0, edge_bytes = 0;
   bool own_slots = own_slots_for(work);  // and where every stripe has a slot of its own
-  for (const PlannedSweep& s : sweeps) {
-    full += static_cast<std::uint64_t>(s.layout.stripes) * s.slot_bytes;
-    edge_bytes += s.edge_bytes;
+  for (const BitparSweep& s : sweeps) {
+    full += static_cast<std::uint64_t>(s.stripes) * slot_bytes(s);
+    edge_bytes += edge_bytes_of(s);
   }
   const std::uint64_t budget = bus_budget_ - std::min(bus_budget_, edge_bytes);
   const std::int64_t asked = params_.at("slots");
   std::uint64_t bus_bytes = 0;
-  for (PlannedSweep& s : sweeps) {
+  for (BitparSweep& s : sweeps) {
     std::int64_t slots = asked > 0 ? asked
                          : full <= budget
-                             ? s.layout.stripes
-                             : static_cast<std::int64_t>(static_cast<double>(s.layout.stripes) * budget / full);
-    slots = std::min<std::int64_t>(std::max<std::int64_t>(slots, 2), s.layout.stripes);
-    s.layout.slots = static_cast<cl_int>(slots);
-    own_slots = own_slots && slots == s.layout.stripes;
-    s.layout.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
-    bus_bytes += static_cast<std::uint64_t>(slots) * s.slot_bytes;
+                             ? s.stripes
+                             : static_cast<std::int64_t>(static_cast<double>(s.stripes) * budget / full);
+    slots = std::min<std::int64_t>(std::max<std::int64_t>(slots, 2), s.stripes);
+    s.slots = static_cast<cl_int>(slots);
+    own_slots = own_slots && slots == s.stripes;
+    s.bus_at = static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
+    bus_bytes += static_cast<std::uint64_t>(slots) * slot_bytes(s);
   }
   // The edges after the rings, together.
   const std::uint64_t edges_at = bus_bytes;
-  for (PlannedSweep& s : sweeps) {
-    s.layout.edge_at = s.edge_bytes == 0 ? -1 : static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
-    bus_bytes += s.edge_bytes;
+  for (BitparSweep& s : sweeps) {
+    s.edge_at = edge_bytes_of(s) == 0 ? -1 : static_cast<cl_long>(bus_bytes / bus_word_bytes(geometry_));
+    bus_bytes += edge_bytes_of(s);
   }
   // The claims: every sweep's stripe s before any sweep's stripe s + 1.
   std::vector<std::size_t> order(sweeps.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t x, std::size_t y) { return sweeps[x].layout.stripes > sweeps[y].layout.stripes; });
+                   [&](std::size_t x, std::size_t y) { return sweeps[x].stripes > sweeps[y].stripes; });
   std::vector<cl_int> claims;
   claims.reserve(static_cast<std::size_t>(2 * stripes));
-  for (cl_int s = 0; !order.empty() && s < sweeps[order.front()].layout.stripes; ++s)
+  for (cl_int s = 0; !order.empty() && s < sweeps[order.front()].stripes; ++s)
     for (const std::size_t k : order) {
-      if (sweeps[k].layout.stripes <= s) break;
+      if (sweeps[k].stripes <= s) break;
       claims.push_back(static_cast<cl_int>(k));
       claims.push_back(s);
     }
@@ -798,13 +796,10 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
   std::vector<BitparMeeting> meetings(meet_here ? count : 0);
   std::vector<BitparMet> met(meet_here ? count : 0);
   try {
-    std::vector<BitparSweep> layouts;
-    layouts.reserve(sweeps.size());
-    for (const PlannedSweep& s : sweeps) layouts.push_back(s.layout);
     BitparArgs args;
     args.codes = buffers_.codes.buffer();
     args.stripe_values = buffers_.stripe_values.at_least(device_, sizeof(cl_int));  // whole sweeps leave none
-    args.sweeps = buffers_.sweeps.at_least(device_, layouts.size() * sizeof(BitparSweep));
+    args.sweeps = buffers_.sweeps.at_least(device_, sweeps.size() * sizeof(BitparSweep));
     args.claims = buffers_.claims.at_least(device_, claims.size() * sizeof(cl_int));
     args.claim_count = static_cast<cl_int>(stripes);
     args.bus = buffers_.bus.at_least(device_, std::max<std::uint64_t>(bus_bytes, 8));
@@ -815,16 +810,16 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     args.next_stripe = buffers_.next.at_least(device_, sizeof(cl_int));
     args.result = buffers_.results.at_least(device_, sweeps.size() * sizeof(cl_int));
     cl::CommandQueue& queue = device_.queue();
-    queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, layouts.size() * sizeof(BitparSweep), layouts.data());
+    queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sweeps.size() * sizeof(BitparSweep), sweeps.data());
     queue.enqueueWriteBuffer(args.claims, CL_FALSE, 0, claims.size() * sizeof(cl_int), claims.data());
     reset_launch(args, stripes, corners, own_slots, 0, edges_at);
 
     // Progress: the columns the stripes have published (INT_MAX once finished).
     std::vector<cl_int> widths(static_cast<std::size_t>(stripes));
     double total = 0;
-    for (const PlannedSweep& s : sweeps) {
-      std::fill_n(widths.begin() + s.layout.progress_at, s.layout.stripes, s.layout.n);
-      total += static_cast<double>(s.layout.stripes) * s.layout.n;
+    for (const BitparSweep& s : sweeps) {
+      std::fill_n(widths.begin() + s.progress_at, s.stripes, s.n);
+      total += static_cast<double>(s.stripes) * s.n;
     }
     const OpenDevice::Watch watch(device_, *buffers_.progress, [widths, total](const std::vector<cl_int>& done, ProgressMeter& meter) {
       double sum = 0;
@@ -836,7 +831,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       for (std::size_t q = 0, k = 0; q < count; ++q) {
         BitparMeeting& to_meet = meetings[q];
         const auto edge = [&](std::size_t sweep, cl_long& at, cl_int& first, cl_int& last) {
-          const BitparSweep& layout = sweeps[sweep].layout;
+          const BitparSweep& layout = sweeps[sweep];
           at = layout.edge_at;
           first = static_cast<cl_int>(edge_first_row(layout, height_));
           last = layout.m;
@@ -906,7 +901,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     for (std::size_t q = 0, k = 0; q < count; ++q) {
       const std::int64_t m = PieceSides(pieces[q]).rows;
       const auto edge_of = [&](std::size_t sweep) {
-        const BitparSweep& layout = sweeps[sweep].layout;
+        const BitparSweep& layout = sweeps[sweep];
         const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
         return Edge{{geometry_, edges.data() + at}, edge_first_row(layout, height_), layout.m, values[sweep]};
       };

@@ -253,6 +253,38 @@ TEST_CASE("alignments whose pieces narrow to a single byte: every split shrinks 
   }
 }
 
+TEST_CASE("pieces meet on the device or on the host: the same breakpoints, the same CIGAR") {
+  // bitpar's `meet`: rows of a launch's pieces from which they meet on the device
+  // (bitpar_meet). 0: every launch there; 2^30: every one on the host. Pieces of one column
+  // (column 0 for a backward edge), of one row, and edges that share no row included.
+  levcl::Context context;
+  std::mt19937_64 rng(62);
+  const std::string a = levcl::test::random_string(rng, 1500, 4);
+  const std::string tail = std::string(300, 'A') + "C";
+  std::vector<Pair> pairs = {{a, a.substr(700, 1)}, {a.substr(3, 1), a}, {a.substr(9, 3), a}, {tail, "C"},
+                             {"C", tail},          {a, a}};
+  for (const double similarity : {0.5, 0.8, 0.95, 0.999}) {
+    const auto p = levcl::mosaic_pair(7000 + static_cast<std::size_t>(1000 * similarity), similarity, 62);
+    pairs.push_back({p.a, p.b});
+  }
+  pairs.push_back({levcl::test::random_string(rng, 2049, 256), levcl::test::random_string(rng, 1023, 256)});
+  for (const auto& variant : family()) {
+    if (!has_param(variant, "meet")) continue;
+    for (const auto& [x, y] : pairs) {
+      CAPTURE(variant);
+      CAPTURE(x.size());
+      CAPTURE(y.size());
+      const std::int64_t d = context.distance(x, y, "cpu-dp").distance;
+      const levcl::Alignment device = context.align(x, y, levcl::Options{variant, {{"meet", 0}}});
+      const levcl::Alignment host = context.align(x, y, levcl::Options{variant, {{"meet", 1 << 30}}});
+      CHECK(device.distance == d);
+      CHECK(levcl::verify_alignment(x, y, device.cigar) == d);
+      CHECK(device.cigar == host.cigar);
+      CHECK(context.distance(x, y, levcl::Options{variant, {{"meet", 0}}}).distance == d);
+    }
+  }
+}
+
 TEST_CASE("an alignment's device memory within 40 bytes per byte of its strings: its tracebacks in launches of a share") {
   // A divergent pair traces thousands of pieces at its last level; all their fronts in one
   // launch took 50-64 bytes a byte beside the bus.

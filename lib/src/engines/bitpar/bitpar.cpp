@@ -484,6 +484,12 @@ std::vector<Variant> bitpar_variants() {
        "two of them, 2 blocks over three or more where a sweep's stripes are about one wave of the device (12 a "
        "compute unit; CPU devices always), else halves",
        Sweep::none},
+      {"meet", 1 << 17, 0, 1 << 30,
+       "rows of a launch's pieces from which they meet on the device, behind their sweeps (bitpar_meet), not on the "
+       "host: its launch, write and wait cost a short pair's distance 0.05-0.2 ms more on the H200 than the host's "
+       "meeting of its 10,000 rows, where a level of HHV-6B x EBV's alignment (162,000 rows) met on the host in "
+       "0.15-0.2 ms and the plasmids' (540,000) in 0.5",
+       Sweep::none},
       {"unroll", 1, 0, 1,
        "1: a stripe's steady steps unrolled 32 at a time (the fastest kernels; NVIDIA builds them in 0.7-1.5 s the "
        "first time); 0: in runs of 8 (half the build time; kernels up to 16% slower on small pairs): auto's choice "
@@ -538,7 +544,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.uses_device = true;
   vector.info.planner = true;
   vector.info.work = Work::matrix;
-  for (const ParamSpec& param : device.info.params)  // the lanes' own (wg, own, wide, unroll) left out
+  for (const ParamSpec& param : device.info.params)  // the lanes' own (wg, own, wide, meet, unroll) left out
     for (const char* shared : {"chunk", "slots", "tiles", "parts"})
       if (param.name == shared) vector.info.params.push_back(param);
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };

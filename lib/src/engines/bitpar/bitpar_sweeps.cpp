@@ -780,9 +780,11 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       claims.push_back(s);
     }
 
-  // bitpar.cl's pieces meet on the device, behind their sweeps: their meetings come back,
-  // not their edges.
-  const bool meet_here = halves == Halves::both && geometry_ == Geometry::lanes;
+  // bitpar.cl's pieces of `meet` rows or more in all meet on the device, behind their
+  // sweeps: their meetings come back, not their edges.
+  std::int64_t meeting_rows = 0;
+  for (std::size_t q = 0; q < count; ++q) meeting_rows += PieceSides(pieces[q]).rows;
+  const bool meet_here = halves == Halves::both && geometry_ == Geometry::lanes && meeting_rows >= params_.at("meet");
   const std::uint64_t table_bytes = sweeps.size() * (sizeof(BitparSweep) + sizeof(cl_int)) +
                                     static_cast<std::uint64_t>(stripes) * 3 * sizeof(cl_int) +
                                     static_cast<std::uint64_t>(corners) * sizeof(cl_ulong) +

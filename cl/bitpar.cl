@@ -501,9 +501,8 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   }
 }
 
-
-// cl/bitpar.h's BitparMeeting, a workgroup a piece (of up to BITPAR_MEET_MOST work-items): each
-// work-item walks a run of the rows lo + 1 .. hi, where the sum changes at row i by the
+// cl/bitpar.h's BitparMeeting, a workgroup a piece (of up to BITPAR_MEET_MOST work-items):
+// each work-item walks a run of the rows lo + 1 .. hi, where the sum changes at row i by the
 // forward edge's delta i less the backward one's delta m - i + 1; the runs' least sums are
 // then joined in row order, the first least staying, as the host's meeting finds it from
 // edges read back (bitpar_sweeps.cpp's meet_pieces, which pieces swept over several devices
@@ -517,8 +516,9 @@ inline int edge_delta(__global const uint* edge, long i) {  // row i's, from 1 (
 
 __kernel void bitpar_meet(__global const uint* bus, __global const int* result,
                           __global const BitparMeeting* meetings, __global BitparMet* met) {
-  __local long run_change[BITPAR_MEET_MOST], run_rise[BITPAR_MEET_MOST], run_least[BITPAR_MEET_MOST], run_at[BITPAR_MEET_MOST],
-      run_rise_at[BITPAR_MEET_MOST], forward_tails[BITPAR_MEET_MOST], backward_tails[BITPAR_MEET_MOST];
+  __local long run_change[BITPAR_MEET_MOST], run_rise[BITPAR_MEET_MOST], run_least[BITPAR_MEET_MOST];
+  __local long run_at[BITPAR_MEET_MOST], run_rise_at[BITPAR_MEET_MOST];
+  __local long forward_tails[BITPAR_MEET_MOST], backward_tails[BITPAR_MEET_MOST];
   const int t = (int)get_local_id(0), size = (int)get_local_size(0);
   const BitparMeeting p = meetings[get_group_id(0)];
   const long m = p.m;

@@ -707,7 +707,8 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     first_sweep[q + 1] = first_sweep[q] + (plans[q].forward_rows > 0) + (plans[q].backward_rows > 0);
   std::vector<BitparSweep> sweeps(first_sweep[count]);  // the table the kernel reads
   std::vector<BandWork> sweep_work(sweeps.size());
-  const std::int64_t lead = stripe_lead(geometry_, params_);  // looked up once: two of a map's a sweep were most of its layout
+  // Looked up once: two lookups in the parameters' map a sweep were most of its layout.
+  const std::int64_t lead = stripe_lead(geometry_, params_);
   parallel_slices(count, slices, threads, [&](std::size_t, std::size_t from, std::size_t to) {
     for (std::size_t q = from; q < to; ++q) {
       std::size_t k = first_sweep[q];

@@ -251,7 +251,7 @@ class BitparSweeps {
   double stripes_at_once(const BandWork& work) const;
   std::string kernel_file_, kernel_options_;
   std::array<cl::Kernel*, 4> kernels_{};  // through progress, with slots of their own; then the same of tiles
-  std::array<cl::Kernel*, 2> meet_kernels_{};
+  std::array<cl::Kernel*, 2> meet_kernels_{};  // from the programs of kernels_[0] and [1]
   std::shared_ptr<const void> lease_;   // on the device's set, while this holds it
   std::unique_ptr<BitparBuffers> own_;  // where another holds the device's set
   BitparBuffers& buffers_;              // codes: a, a reversed, b, b reversed

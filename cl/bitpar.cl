@@ -524,8 +524,8 @@ __kernel void bitpar_meet(__global const uint* bus, __global const int* result,
   const long m = p.m;
   __global const uint* forward = bus + 2 * p.forward_at;
   __global const uint* backward = p.backward_at < 0 ? 0 : bus + 2 * p.backward_at;
-  const long lo = max((long)p.forward_first - 1, m - p.backward_last);
-  const long hi = min((long)p.forward_last, m - (p.backward_first - 1));
+  const long lo = bitpar_meeting_lo(p.forward_first, p.backward_last, m);
+  const long hi = bitpar_meeting_hi(p.forward_last, p.backward_first, m);
   if (lo > hi) {  // the same for the whole workgroup
     if (t == 0) {
       met[get_group_id(0)].sum = LONG_MAX;

@@ -57,6 +57,14 @@ typedef struct {
 } BitparMet;
 // bitpar_meet's work-items a workgroup at most.
 #define BITPAR_MEET_MOST 256
+// The rows i a meeting walks, lo .. hi (none where lo > hi): where the forward edge holds i
+// (first - 1 .. last) and the backward one m - i.
+inline shared_long bitpar_meeting_lo(shared_long forward_first, shared_long backward_last, shared_long m) {
+  return forward_first - 1 > m - backward_last ? forward_first - 1 : m - backward_last;
+}
+inline shared_long bitpar_meeting_hi(shared_long forward_last, shared_long backward_first, shared_long m) {
+  return forward_last < m - (backward_first - 1) ? forward_last : m - (backward_first - 1);
+}
 
 // A tile's stripe s whose first column in the tile is `first` takes its corner from the host:
 // those that start at the tile's column 0, and stripe 0 (its top row is the block's above).

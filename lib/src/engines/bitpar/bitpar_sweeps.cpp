@@ -61,7 +61,7 @@ struct MeetingRange {
   std::int64_t lo, hi;  // the rows i where both edges are defined
 };
 MeetingRange meeting_range(const Edge& forward, const Edge& backward, std::int64_t m) {
-  return {std::max(forward.first - 1, m - backward.last), std::min(forward.last, m - (backward.first - 1))};
+  return {bitpar_meeting_lo(forward.first, backward.last, m), bitpar_meeting_hi(forward.last, backward.first, m)};
 }
 
 // The meeting over rows lo .. hi of the range, from the forward edge's value f at lo and
@@ -254,7 +254,6 @@ std::int64_t edge_first_row(const BitparSweep& layout, std::int64_t height) {
 // Pieces a host thread lays out at least: fewer cost less than waking another (on the H200
 // host a level of 2,043 pieces laid out on four threads took longer than on one).
 constexpr std::size_t kLaidOutPieces = 4096;
-
 
 std::string gib(std::uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
@@ -529,11 +528,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
   }
 }
 
-BitparSweeps::~BitparSweeps() {
-  for (GrowingBuffer* b : {&buffers_.codes, &buffers_.sweeps, &buffers_.claims, &buffers_.bus, &buffers_.top_left,
-                           &buffers_.results, &buffers_.next, &buffers_.stripe_values, &buffers_.meetings, &buffers_.met})
-    b->keep_at_most(kKeptBufferBytes);
-}
+BitparSweeps::~BitparSweeps() { buffers_.keep_at_most(kKeptBufferBytes); }
 
 SweepPlan BitparSweeps::plan_of(const Piece& piece, Halves halves, const SweepShare& share) {
   const PieceSides sides(piece);
@@ -796,7 +791,30 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
 
   std::vector<cl_int> values(meet_here ? 0 : sweeps.size());
   std::vector<unsigned char> edges(meet_here ? 0 : static_cast<std::size_t>(bus_bytes - edges_at));  // the sweeps' edges
-  std::vector<BitparMeeting> meetings(meet_here ? count : 0);
+  // Each piece's meeting: its sweeps' edges, wherever they meet.
+  std::vector<BitparMeeting> meetings(halves == Halves::both ? count : 0);
+  for (std::size_t q = 0, k = 0; q < meetings.size(); ++q) {
+    BitparMeeting& to_meet = meetings[q];
+    const auto edge = [&](std::size_t sweep, cl_long& at, cl_int& first, cl_int& last) {
+      const BitparSweep& layout = sweeps[sweep];
+      at = layout.edge_at;
+      first = static_cast<cl_int>(edge_first_row(layout, height_));
+      last = layout.m;
+    };
+    to_meet.forward_sweep = static_cast<cl_int>(k);
+    edge(k++, to_meet.forward_at, to_meet.forward_first, to_meet.forward_last);
+    to_meet.m = static_cast<cl_int>(PieceSides(pieces[q]).rows);
+    if (plans[q].backward_rows > 0) {
+      to_meet.backward_sweep = static_cast<cl_int>(k);
+      edge(k++, to_meet.backward_at, to_meet.backward_first, to_meet.backward_last);
+    } else {  // column 0
+      to_meet.backward_sweep = -1;
+      to_meet.backward_at = -1;
+      to_meet.backward_first = 1;
+      to_meet.backward_last = to_meet.m;
+    }
+    to_meet.unused = 0;
+  }
   std::vector<BitparMet> met(meet_here ? count : 0);
   try {
     BitparArgs args;
@@ -831,28 +849,6 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     });
     BusySpan busy;  // the sweeps and their meetings
     if (meet_here) {
-      for (std::size_t q = 0, k = 0; q < count; ++q) {
-        BitparMeeting& to_meet = meetings[q];
-        const auto edge = [&](std::size_t sweep, cl_long& at, cl_int& first, cl_int& last) {
-          const BitparSweep& layout = sweeps[sweep];
-          at = layout.edge_at;
-          first = static_cast<cl_int>(edge_first_row(layout, height_));
-          last = layout.m;
-        };
-        to_meet.forward_sweep = static_cast<cl_int>(k);
-        edge(k++, to_meet.forward_at, to_meet.forward_first, to_meet.forward_last);
-        to_meet.m = static_cast<cl_int>(PieceSides(pieces[q]).rows);
-        if (plans[q].backward_rows > 0) {
-          to_meet.backward_sweep = static_cast<cl_int>(k);
-          edge(k++, to_meet.backward_at, to_meet.backward_first, to_meet.backward_last);
-        } else {  // column 0
-          to_meet.backward_sweep = -1;
-          to_meet.backward_at = -1;
-          to_meet.backward_first = 1;
-          to_meet.backward_last = to_meet.m;
-        }
-        to_meet.unused = 0;
-      }
       const cl::Buffer table = buffers_.meetings.at_least(device_, count * sizeof(BitparMeeting));
       queue.enqueueWriteBuffer(table, CL_FALSE, 0, count * sizeof(BitparMeeting), meetings.data());
     }
@@ -894,23 +890,22 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       out.push_back(b);
     }
   } else {
-    // Each sweep's edge where it lies in `edges`, from the first stripe that reaches its
-    // last column; a missing backward sweep's is column 0.
+    // Each meeting's edges where they lie in `edges`; column 0 (no backward sweep) has none,
+    // and its value at its last row, m, is m.
     std::vector<Edge> forwards, backwards;
     std::vector<std::int64_t> rows;
     forwards.reserve(count);
     backwards.reserve(count);
     rows.reserve(count);
-    for (std::size_t q = 0, k = 0; q < count; ++q) {
-      const std::int64_t m = PieceSides(pieces[q]).rows;
-      const auto edge_of = [&](std::size_t sweep) {
-        const BitparSweep& layout = sweeps[sweep];
-        const std::uint64_t at = static_cast<std::uint64_t>(layout.edge_at) * bus_word_bytes(geometry_) - edges_at;
-        return Edge{{geometry_, edges.data() + at}, edge_first_row(layout, height_), layout.m, values[sweep]};
-      };
-      forwards.push_back(edge_of(k++));
-      backwards.push_back(plans[q].backward_rows > 0 ? edge_of(k++) : Edge{{geometry_, nullptr}, 1, m, m});
-      rows.push_back(m);
+    const auto edge_of = [&](cl_long at, cl_int first, cl_int last, cl_int sweep) {
+      if (at < 0) return Edge{{geometry_, nullptr}, first, last, last};
+      return Edge{{geometry_, edges.data() + (static_cast<std::uint64_t>(at) * bus_word_bytes(geometry_) - edges_at)},
+                  first, last, values[static_cast<std::size_t>(sweep)]};
+    };
+    for (const BitparMeeting& p : meetings) {
+      forwards.push_back(edge_of(p.forward_at, p.forward_first, p.forward_last, p.forward_sweep));
+      backwards.push_back(edge_of(p.backward_at, p.backward_first, p.backward_last, p.backward_sweep));
+      rows.push_back(p.m);
     }
     const std::vector<Meeting> meetings = meet_pieces(forwards, backwards, rows);
     for (std::size_t q = 0; q < count; ++q) out.push_back(breakpoint_of(pieces[q], plans[q], meetings[q]));

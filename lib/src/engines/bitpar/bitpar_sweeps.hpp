@@ -174,6 +174,12 @@ struct BitparBuffers {
   GrowingBuffer codes, sweeps, claims, bus, top_left, results, next, stripe_values, meetings, met;
   std::optional<DeviceCounters> progress;
   std::weak_ptr<const void> lent;  // device_buffers.hpp's lend
+
+  // Frees each buffer larger than `bytes`.
+  void keep_at_most(std::uint64_t bytes) {
+    for (GrowingBuffer* b : {&codes, &sweeps, &claims, &bus, &top_left, &results, &next, &stripe_values, &meetings, &met})
+      b->keep_at_most(bytes);
+  }
 };
 
 // The pieces' sweeps on one device over two strings there; buffers kept from run to run.

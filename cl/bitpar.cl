@@ -2,8 +2,8 @@
 // algorithm with Hyyrö's blocks over stripes of rows, as edlib computes global edit
 // distance. A workgroup of LANES work-items computes one stripe of LANES * WORD_BITS rows,
 // one block of WORD_BITS rows per work-item, in a skewed pipeline: at step t, lane l
-// computes the SKEW columns from SKEW (t - l), taking the horizontal deltas at its top from
-// lane l-1's step before (a shuffle on NVIDIA, local memory elsewhere). Lane 0 takes it from the stripe
+// computes column t - l, taking the horizontal delta at its top from lane l-1's step
+// before (a shuffle on NVIDIA, local memory elsewhere). Lane 0 takes it from the stripe
 // above through the "bus" in global memory, two bits per column; the stripe's bottom row
 // goes out the same way. Workgroups stay resident and claim stripes in order from a
 // counter, so a stripe only ever waits (on the published progress of the stripe above)
@@ -20,11 +20,7 @@
 //            shuffles and votes, no barrier in the column loop)
 //   WORD_BITS  rows of a block, 32 or 64 (a 64-bit word: a lane's step pays the shuffle,
 //            the bus's bit and its other fixed costs once for twice the cells)
-//   SKEW     columns a lane computes at each step (1, 2 or 4), SKEW columns behind the lane
-//            above: one exchange between the lanes carries the SKEW columns' codes, so a
-//            chain of stripes (a narrow band, a small pair) waits on it once for SKEW
-//            columns, where its column's own steps are a few instructions
-//   UNROLL   1: a steady group's 32 columns unrolled whole; 0: runs of 8 in a loop, which
+//   UNROLL   1: a steady group's 32 steps unrolled whole; 0: runs of 8 in a loop, which
 //            NVIDIA builds in half the time (auto's choice while the other is not built)
 //   TILES    1: the launch is a tile of a sweep (cl/bitpar.h: its top row, corners and left
 //            edge from the host); 0: whole sweeps, whose kernel holds none of it (NVIDIA gave
@@ -47,12 +43,6 @@
 #endif
 #ifndef WORD_BITS
 #define WORD_BITS 32
-#endif
-#ifndef SKEW
-#define SKEW 1
-#endif
-#if SKEW != 1 && SKEW != 2 && SKEW != 4
-#error "SKEW is 1, 2 or 4"
 #endif
 #ifndef UNROLL
 #define UNROLL 1
@@ -110,7 +100,7 @@ typedef struct {
   long slot, above;  // bus word offsets of its slot and the stripe above's
   bool last_stripe;
   word_t pv, mv;   // this lane's block's vertical deltas
-  uint hout;       // the codes below this lane's block at its last step's columns, column k in bits 2k, 2k + 1
+  uint hout;       // the code below this lane's block at its last column
   uint out_p, out_m;  // with shuffles: the +1 and -1 bits below its block, newest in bit 0
   int bottom;      // the bottom row's value at the last column flushed
   int available;   // columns of the stripe above known to be published (rings)
@@ -244,64 +234,51 @@ inline void gather_out(Sweep* w, const word_t ph, const word_t mh) {
 }
 #endif
 
-// Step t of the sweep, with every check: lane l computes columns first + SKEW (t - l) + k,
-// k < SKEW. Every 32 columns of lane 0 the next 32 top codes come in; every 32 columns of
-// the bottom row its word goes out. For the pipeline's fill and drain, and all of a sweep
-// without shuffles.
+// Step t of the sweep, with every check: lane l computes column first + t - l. Every 32
+// columns of lane 0 the next 32 top codes come in; every 32 columns of the bottom row its
+// word goes out. For the pipeline's fill and drain, and all of a sweep without shuffles.
 inline void sweep_step(Sweep* w, const Tables* tb, const int lane, const int t) {
-  uint from_bus[SKEW];  // lane 0's top codes, each read before the next bus word replaces them
-  for (int k = 0; k < SKEW; ++k) {
-    const int j0 = w->first + SKEW * t + k;
-    if (j0 <= w->last && (SKEW * t + k == 0 || ((j0 - 1) & 31) == 0)) {
-      uint word_p, word_m;
-      incoming_word(w, tb, (j0 - 1) & ~31, &word_p, &word_m, true);
-      LANES_SYNC();  // the last word's readers are done
-      for (int i = lane; i < 32; i += LANES) tb->incoming[i] = ((word_p >> i) & 1u) | ((word_m >> i) & 1u) << 1;
-      LANES_SYNC();
-    }
-    from_bus[k] = tb->incoming[(j0 - 1) & 31];
+  const int j0 = w->first + t;
+  if (j0 <= w->last && (t == 0 || ((j0 - 1) & 31) == 0)) {
+    uint word_p, word_m;
+    incoming_word(w, tb, (j0 - 1) & ~31, &word_p, &word_m, true);
+    LANES_SYNC();  // the last word's readers are done
+    for (int i = lane; i < 32; i += LANES) tb->incoming[i] = ((word_p >> i) & 1u) | ((word_m >> i) & 1u) << 1;
+    LANES_SYNC();
   }
+  const uint from_bus = tb->incoming[(j0 - 1) & 31];
   const uint from_above = from_lane_above(w->hout, lane, LANES, t, tb->exchange);
+  const uint hin = lane == 0 ? from_bus : from_above;
 
-  uint hout = 0;
-  for (int k = 0; k < SKEW; ++k) {
-    const int c = SKEW * (t - lane) + k;
-    const int j = w->first + c;
-    if (c >= 0 && c < w->count) {
-      const uint hin = lane == 0 ? from_bus[k] : (from_above >> (2 * k)) & 3u;
-      word_t ph, mh;
-      BLOCK_STEP(word_t, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
-      const uint code = BOTTOM_CODE(ph, mh);
-      hout |= code << (2 * k);
-      if (lane == w->out_lane) tb->outgoing[(j - 1) & 63] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : code;
+  const int c = t - lane;
+  const int j = w->first + c;
+  if (c >= 0 && c < w->count) {
+    word_t ph, mh;
+    BLOCK_STEP(word_t, w->pv, w->mv, tb->peq[tb->b_codes[j - 1] * LANES + lane], hin & 1u, hin >> 1, ph, mh);
+    w->hout = BOTTOM_CODE(ph, mh);
+    if (lane == w->out_lane) tb->outgoing[(j - 1) & 63] = w->last_stripe ? ROW_CODE(ph, mh, w->out_bit) : w->hout;
 #if SHUFFLE
-      gather_out(w, ph, mh);
+    gather_out(w, ph, mh);
 #endif
-    }
   }
-  w->hout = hout;
-  // The out lane's columns: a word of the bottom row out where one of them completes it.
-  for (int k = 0; k < SKEW; ++k) {
-    const int jc = w->first + SKEW * (t - w->out_lane) + k;
-    if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
-  }
+  const int jc = w->first + t - w->out_lane;
+  if (jc >= w->first && jc <= w->last && ((jc & 31) == 0 || jc == w->last)) flush_word(w, tb, lane, jc);
 }
 
 #if SHUFFLE
-// Steps t0 .. t0 + 32 / SKEW - 1 of a stripe's sweep, lane 0's 32 columns from SKEW t0,
-// where every lane is busy and the bus words align (SKEW t0 a multiple of 32, first - 1
-// too): the 32 match masks and top codes are fetched first, together, so that a step
-// waits only on the shuffle and its own arithmetic. The bottom row is the last lane's last
-// bit, or in a `partial` stripe (the last of a sweep, of fewer rows) bit out_bit of lane
-// out_lane: a constant at each call, so that a full stripe's steps pay nothing for it. The
-// match masks are fetched in runs of EQ_RUN columns: 64-bit masks for a whole group would
-// hold twice the registers.
+// Steps t0 .. t0 + 31 of a stripe's sweep where every lane is busy and the bus words align
+// (t0 a multiple of 32, first - 1 too): the 32 match masks and top codes are fetched first,
+// together, so that a step waits only on the shuffle and its own arithmetic. The bottom row
+// is the last lane's last bit, or in a `partial` stripe (the last of a sweep, of fewer rows)
+// bit out_bit of lane out_lane: a constant at each call, so that a full stripe's steps pay
+// nothing for it. The match masks are fetched in runs of EQ_RUN steps: 64-bit masks for a
+// whole group would hold twice the registers.
 // The out lane's columns of a group span two bus words. A full stripe's last lane gathers
-// its bits in registers (gather_out): at its column `done` (32 - SKEW - 1) they are the
-// word that column ends; its codes after it, the next word's first, are also stored for
-// the drain's flush (sweep_step). A partial stripe's out lane stores its codes in
-// `outgoing`. Either way the word goes out after the group's last step, not at the step
-// that completes it: one flush in the unrolled code instead of one at each step a partial
+// its bits in registers (gather_out): after step 30 they are the word ending at column
+// first - 1 + t0; its code at step 31, the next word's first, is also stored for the
+// drain's flush (sweep_step). A partial stripe's out lane stores its codes in `outgoing`.
+// Either way the word goes out after the group's last step, not at the step that
+// completes it: one flush in the unrolled code instead of one at each step a partial
 // stripe's out lane may complete it at (NVIDIA's build time grows with every copy).
 // Without UNROLL the runs are of 8 masks, in a loop: half the build time on NVIDIA.
 #if UNROLL
@@ -313,21 +290,20 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   // Its bus word as the group before fetched it where it could, else now; then the next
   // group's, where the stripe above has published it: its load's wait hides behind this
   // group's steps rather than stalling the next one's first.
-  const int base = w->first - 1 + SKEW * t0;
+  const int base = w->first - 1 + t0;
   uint word_p = w->ahead_p, word_m = w->ahead_m;
   if (w->ahead_base != base) incoming_word(w, tb, base, &word_p, &word_m, true);
   w->ahead_base = incoming_word(w, tb, base + 32, &w->ahead_p, &w->ahead_m, false) ? base + 32 : -1;
-  __global const uchar* codes = tb->b_codes + (base - SKEW * lane);
+  __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
   // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
   const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : WORD_BITS - 1;
-  // The out lane's column at k is base + k - SKEW out + 1: its code at that less one, mod 64.
-  const int half_at = base & 32;
+  // Steps k < out give the out lane's columns of the word before the group's (the other half).
+  __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
+  __local uint* const before = tb->outgoing + ((w->first - 1 + t0 + 32) & 32);
   __local uint* const dummy = tb->outgoing + BITPAR_DUMMIES_AT + lane;
-  const int done = 31 - SKEW;  // a full stripe's: its column ending a bus word
-  uint done_p = 0, done_m = 0;  // and that word, as gathered there
-  uint from_above = 0;
+  uint done_p = 0, done_m = 0;  // a full stripe's word, as gathered after step 30
 #if UNROLL
 #pragma unroll
 #else
@@ -339,33 +315,29 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
     for (int k = 0; k < EQ_RUN; ++k) eq[k] = tb->peq[codes[run + k] * LANES + lane];
 #pragma unroll
     for (int i = 0; i < EQ_RUN; ++i) {
-      const int k = run + i, q = i % SKEW;  // EQ_RUN is a multiple of SKEW
-      if (q == 0) {
-        from_above = from_lane_above(w->hout, lane, LANES, t0 + k / SKEW, tb->exchange);
-        w->hout = 0;
-      }
+      const int k = run + i;
+      const uint from_above = from_lane_above(w->hout, lane, LANES, t0 + k, tb->exchange);
       const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
-      const uint hin = (from_bus & lane0) | ((from_above >> (2 * q)) & 3u & ~lane0);
+      const uint hin = (from_bus & lane0) | (from_above & ~lane0);
       word_t ph, mh;
       BLOCK_STEP(word_t, w->pv, w->mv, eq[i], hin & 1u, hin >> 1, ph, mh);
-      const uint code = BOTTOM_CODE(ph, mh);
-      w->hout |= code << (2 * q);
-      __local uint* const slot = lane == out ? tb->outgoing + ((half_at + k - SKEW * out) & 63) : dummy;
+      w->hout = BOTTOM_CODE(ph, mh);
+      // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
+      __local uint* const slot = lane == out ? (k < out ? before : current) + ((k - out) & 31) : dummy;
       if (partial) {
         *slot = ROW_CODE(ph, mh, bit);
       } else {
         gather_out(w, ph, mh);
-        if (k == done) {
+        if (k == 30) {
           done_p = w->out_p;
           done_m = w->out_m;
         }
-        if (k > done) *slot = code;
+        if (k == 31) *slot = w->hout;
       }
     }
   }
-  // The word the out lane completed at its column (31 + SKEW out) % 32 of the group, ending
-  // at column jc.
-  const int jc = base + 1 - SKEW * out + ((31 + SKEW * out) & 31);
+  // The word the out lane completed at step (out - 1) % 32, ending at column jc.
+  const int jc = w->first + t0 + ((out + 31) & 31) - out;
   if (partial) {
     flush_word(w, tb, lane, jc);
   } else {  // oldest in bit 31: the bus word's bit order reversed
@@ -496,18 +468,18 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
     w.ahead_p = w.ahead_m = 0;
     w.ahead_base = -1;
 #endif
-    // With shuffles, after the pipeline's fill, steady groups of 32 columns where every lane
-    // is busy and the bus words align (first is always 1 + a multiple of 32: the band's low
+    // With shuffles, after the pipeline's fill, steady 32-step groups where every lane is
+    // busy and the bus words align (first is always 1 + a multiple of 32: the band's low
     // edge is); every other step with its checks, from one call site (each inlined copy
     // costs build time and instruction cache).
-    const int steps = (w.count + SKEW - 1) / SKEW + LANES - 1;
+    const int steps = w.count + LANES - 1;
     for (int t = 0; t < steps; ++t) {
 #if SHUFFLE
       if (t == 32 && ((first - 1) & 31) == 0) {
         if (r1 - r0 < height)  // its out lane runs ahead of the last: stop before it reaches `last`
-          for (; SKEW * t + max(32, 33 - SKEW * out_lane) <= w.count; t += 32 / SKEW) steady_group(&w, &tables, lane, t, true);
+          for (; t + max(32, 33 - out_lane) <= w.count; t += 32) steady_group(&w, &tables, lane, t, true);
         else
-          for (; SKEW * t + 32 <= w.count; t += 32 / SKEW) steady_group(&w, &tables, lane, t, false);
+          for (; t + 32 <= w.count; t += 32) steady_group(&w, &tables, lane, t, false);
       }
 #endif
       sweep_step(&w, &tables, lane, t);

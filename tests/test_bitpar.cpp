@@ -124,31 +124,6 @@ TEST_CASE("a slot a stripe, waited on word by word or through progress, whatever
   }
 }
 
-TEST_CASE("lanes 1, 2 or 4 columns apart, each exchange carrying as many columns' codes") {
-  // The pipeline's fill and drain, stripes of every length around a word and a skew's
-  // columns, bands that begin off a word; 2 through rings in 32-row blocks, 4 through slots
-  // of their own in 64-row blocks (1 is every other case's).
-  levcl::Context context;
-  auto cases = levcl::test::edge_cases({32, 64, 1024, 2048});
-  for (const auto& pair : long_pairs()) cases.push_back(pair);
-  for (const auto& variant : family()) {
-    if (!has_param(variant, "skew")) continue;
-    for (const std::int64_t skew : {2, 4})
-      for (const std::int64_t wg : {1, 32}) {
-        const levcl::Params params{{"skew", skew}, {"wg", wg}, {"own", skew == 2 ? 0 : 1}, {"wide", skew == 2 ? 0 : 1}};
-        CAPTURE(variant);
-        CAPTURE(skew);
-        CAPTURE(wg);
-        CHECK(check_against_dp(context, cases, variant, params) == static_cast<int>(cases.size()));
-      }
-    for (const std::int64_t skew : {0, 3, 8}) {
-      CAPTURE(skew);
-      CHECK_THROWS_WITH_AS(context.distance("ACGT", "AGT", levcl::Options{variant, {{"skew", skew}}}), doctest::Contains("skew"),
-                           levcl::Error);
-    }
-  }
-}
-
 TEST_CASE("lengths around a word, a stripe and several stripes, all 256 byte values") {
   // Words of 32 (bitpar) and 64 (bitpar-vector, cpu-bitpar) rows; stripes of 32 wg rows
   // (32 and 1024 at wg 1 and 32), of 256 rows and of cpu-bitpar's 256 or 512.

@@ -495,10 +495,6 @@ std::vector<Variant> bitpar_variants() {
        "first time); 0: in runs of 8 (half the build time; kernels up to 16% slower on small pairs): auto's choice "
        "while the other is not built",
        Sweep::none},
-      {"skew", 1, 1, 4,
-       "columns a lane computes at each step, as many behind the lane above (1, 2 or 4): one exchange between "
-       "the lanes for that many columns, where a chain of stripes (a narrow band, a small pair) waits on each",
-       Sweep::none},
   };
   device.quick_build = {{"unroll", 0}};
   device.needs = [](const Params& p) {
@@ -548,7 +544,7 @@ std::vector<Variant> bitpar_variants() {
   vector.info.uses_device = true;
   vector.info.planner = true;
   vector.info.work = Work::matrix;
-  for (const ParamSpec& param : device.info.params)  // the lanes' own (wg, own, wide, meet, unroll, skew) left out
+  for (const ParamSpec& param : device.info.params)  // the lanes' own (wg, own, wide, meet, unroll) left out
     for (const char* shared : {"chunk", "slots", "tiles", "parts"})
       if (param.name == shared) vector.info.params.push_back(param);
   vector.needs = [](const Params&) { return DeviceNeeds{1, 0}; };

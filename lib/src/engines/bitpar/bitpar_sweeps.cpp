@@ -425,7 +425,7 @@ std::int64_t stripe_height(Geometry geometry, std::int64_t lanes, std::int64_t b
   return geometry == Geometry::lanes ? block_rows * lanes : 256;
 }
 std::int64_t stripe_lead(Geometry geometry, const Params& params) {
-  return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") * params.at("skew") : 0);
+  return 32 * params.at("chunk") + (geometry == Geometry::lanes ? params.at("wg") : 0);
 }
 
 SweepPlan plan_sweeps(std::int64_t m, std::int64_t n, const Band& band, const SweepShare& share) {
@@ -489,8 +489,6 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
                                             std::to_string(bitpar_local_bytes(lanes_, sigma, rows)) +
                                             " bytes of local memory for " + std::to_string(codes.count) + " symbols; " +
                                             info.name + " has " + std::to_string(info.local_memory));
-  if (lanes_geometry && params.at("skew") != 1 && params.at("skew") != 2 && params.at("skew") != 4)
-    throw Error(ErrorCode::invalid_argument, "bitpar: skew is 1, 2 or 4, not " + std::to_string(params.at("skew")));
   // One warp per workgroup exchanges through shuffles on NVIDIA (inline PTX); every other
   // device, and other workgroup sizes, through local memory.
   const bool shuffle = lanes_geometry && lanes_ == 32 && nvidia_platform(info);
@@ -498,9 +496,7 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
                               " -DSIGMA=" + std::to_string(sigma) +
                               " -DCHUNK=" + std::to_string(32 * params.at("chunk")) + " -DSHUFFLE=" +
                               (shuffle ? "1" : "0") + " -DPTX_FENCES=" + (shuffle ? "1" : "0") +
-                              (lanes_geometry ? " -DUNROLL=" + std::to_string(params.at("unroll")) +
-                                                    " -DSKEW=" + std::to_string(params.at("skew"))
-                                              : "");
+                              (lanes_geometry ? " -DUNROLL=" + std::to_string(params.at("unroll")) : "");
   kernel_file_ = lanes_geometry ? "bitpar.cl" : "bitpar_vector.cl";
   kernel_options_ = options;
   cl::Kernel& translate = device.kernel(kernel_file_, "bitpar_codes", options);

@@ -107,6 +107,12 @@ typedef struct {
 #if SHUFFLE
   uint ahead_p, ahead_m;  // the next steady group's bus word, fetched a group ahead
   int ahead_base;         // its first column - 1; -1: none
+#if OWN_SLOTS
+  ulong loaded;           // that word as loaded at the group's start, looked at after its steps
+  int loaded_base;        // its first column - 1; -1: none
+  uchar codes_lo, codes_hi;  // this lane's two of the next steady group's b codes (steady_group)
+  int codes_base;            // that group's first column - 1; -1: none
+#endif
 #endif
 } Sweep;
 
@@ -121,6 +127,7 @@ typedef struct {
   __local uint* incoming;  // codes of 32 columns of the top row (lane 0's)
   __local uint* outgoing;  // codes of the bottom row, 64 columns (column c at (c - 1) % 64)
   __local uint* exchange;  // [2][LANES] (bitpar_common.cl's from_lane_above)
+  __local uchar* staged;   // a steady group's b codes, columns base - 31 .. base + 32 from base - 32
 #if !SHUFFLE
   __local uint* votes;     // [2]
 #endif
@@ -138,7 +145,11 @@ inline bool incoming_word(Sweep* w, const Tables* tb, const int base, uint* word
   if ((!TILES && w->s == 0) || base + 1 > w->above_last) return true;
   volatile __global uint* bus = tb->bus;
 #if OWN_SLOTS
+#if SHUFFLE
+  ulong word = w->loaded_base == base ? w->loaded : BUS_WORD(w->above, base >> 5);
+#else
   ulong word = BUS_WORD(w->above, base >> 5);
+#endif
   if (BUS_UNSET(word) && !may_wait) return false;
   while (BUS_UNSET(word)) word = BUS_WORD(w->above, base >> 5);
   *word_p = (uint)word;
@@ -293,8 +304,37 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   const int base = w->first - 1 + t0;
   uint word_p = w->ahead_p, word_m = w->ahead_m;
   if (w->ahead_base != base) incoming_word(w, tb, base, &word_p, &word_m, true);
+#if OWN_SLOTS
+  // The next group's word is loaded now and looked at after this group's steps, by when it
+  // has come: a look now would wait for it.
+  if (base + 33 <= w->above_last) {
+    volatile __global uint* bus = tb->bus;
+    w->loaded = BUS_WORD(w->above, (base + 32) >> 5);
+    w->loaded_base = base + 32;
+  }
+  // The group's b codes through local memory, two a lane, loaded a group ahead where the
+  // group before could: read from global memory at a step's run of masks, they held a
+  // chain's run for a load's latency (HHV-6B x EBV 7.1 -> 6.8 ms on the H200). Past the
+  // sweep's last column they are never used. Not in rings: there the device's throughput
+  // bounds a sweep, and the motivating pair took 0.32-0.43 s against 0.25.
+  const int limit = w->last - 1;
+  uchar lo = w->codes_lo, hi = w->codes_hi;
+  if (w->codes_base != base) {
+    lo = tb->b_codes[min(base - 32 + 2 * lane, limit)];
+    hi = tb->b_codes[min(base - 31 + 2 * lane, limit)];
+  }
+  LANES_SYNC();  // the group before has read its codes
+  tb->staged[2 * lane] = lo;
+  tb->staged[2 * lane + 1] = hi;
+  w->codes_lo = tb->b_codes[min(base + 2 * lane, limit)];
+  w->codes_hi = tb->b_codes[min(base + 1 + 2 * lane, limit)];
+  w->codes_base = base + 32;
+  LANES_SYNC();
+  __local const uchar* codes = tb->staged + (32 - lane);  // column base + 1 + k - lane at k
+#else
   w->ahead_base = incoming_word(w, tb, base + 32, &w->ahead_p, &w->ahead_m, false) ? base + 32 : -1;
-  __global const uchar* codes = tb->b_codes + (w->first - 1 + t0 - lane);
+  __global const uchar* codes = tb->b_codes + (base - lane);
+#endif
   // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
@@ -347,6 +387,9 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
     // (alignments' sweeps twice as long).
     LANES_SYNC();
   }
+#if OWN_SLOTS
+  w->ahead_base = incoming_word(w, tb, base + 32, &w->ahead_p, &w->ahead_m, false) ? base + 32 : -1;
+#endif
 }
 #endif
 
@@ -359,6 +402,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   __local int claimed;
   __local uint incoming[BITPAR_INCOMING], outgoing[BITPAR_OUTGOING];  // cl/bitpar.h: the layout
   __local uint exchange[SHUFFLE ? 1 : BITPAR_EXCHANGE(LANES)];
+  __local uchar staged[SHUFFLE && OWN_SLOTS ? BITPAR_STAGED : 1];
 #if !SHUFFLE
   __local uint votes[BITPAR_VOTES];
 #endif
@@ -368,6 +412,7 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   tables.incoming = incoming;
   tables.outgoing = outgoing;
   tables.exchange = exchange;
+  tables.staged = staged;
 #if !SHUFFLE
   tables.votes = votes;
 #endif
@@ -467,6 +512,11 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
 #if SHUFFLE
     w.ahead_p = w.ahead_m = 0;
     w.ahead_base = -1;
+#if OWN_SLOTS
+    w.loaded_base = w.codes_base = -1;
+    w.loaded = 0;
+    w.codes_lo = w.codes_hi = 0;
+#endif
 #endif
     // With shuffles, after the pipeline's fill, steady 32-step groups where every lane is
     // busy and the bus words align (first is always 1 + a multiple of 32: the band's low

@@ -89,15 +89,17 @@ inline bool bitpar_deltas_from_left(shared_long left_at, shared_long r0, shared_
 // match masks (SIGMA codes of LANES blocks of WORD_BITS rows), the claimed stripe, the 32
 // codes of the top row lane 0 takes in, the bottom row's codes (two bus words of 32
 // columns, column c at (c - 1) % 64, then a dummy slot a lane where the steady groups'
-// other lanes store theirs: 32 lanes with shuffles), and the lanes' exchange and votes
-// where they have no shuffles.
+// other lanes store theirs: 32 lanes with shuffles), the b codes of a steady group's 64
+// columns (bytes; with shuffles), and the lanes' exchange and votes where they have no
+// shuffles.
 #define BITPAR_INCOMING 32
+#define BITPAR_STAGED 64
 #define BITPAR_DUMMIES_AT 64
 #define BITPAR_OUTGOING (BITPAR_DUMMIES_AT + 32)
 #define BITPAR_EXCHANGE(lanes) (2 * (lanes))
 #define BITPAR_VOTES 2
 inline shared_ulong bitpar_local_bytes(shared_long lanes, shared_long sigma, shared_long block_rows) {
-  return (shared_ulong)(sigma * lanes * block_rows / 8 + 4 +
+  return (shared_ulong)(sigma * lanes * block_rows / 8 + 4 + BITPAR_STAGED +
                         4 * (BITPAR_INCOMING + BITPAR_OUTGOING + BITPAR_EXCHANGE(lanes) + BITPAR_VOTES));
 }
 

@@ -90,8 +90,8 @@ inline bool bitpar_deltas_from_left(shared_long left_at, shared_long r0, shared_
 // codes of the top row lane 0 takes in, the bottom row's codes (two bus words of 32
 // columns, column c at (c - 1) % 64, then a dummy slot a lane where the steady groups'
 // other lanes store theirs: 32 lanes with shuffles), the b codes of a steady group's 64
-// columns (bytes; with shuffles), and the lanes' exchange and votes where they have no
-// shuffles.
+// columns (bytes; with shuffles, where every stripe has a slot of its own), and the lanes'
+// exchange and votes where they have no shuffles.
 #define BITPAR_INCOMING 32
 #define BITPAR_STAGED 64
 #define BITPAR_DUMMIES_AT 64

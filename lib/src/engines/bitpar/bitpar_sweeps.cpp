@@ -854,21 +854,25 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
     }
     launched = std::chrono::steady_clock::now();
     run_stripes(kernel(own_slots, false), args, stripes, busy, [&] {
-      if (meet_here) {
-        cl::Kernel& meet = meet_kernel(own_slots);
-        const cl::Buffer out = buffers_.met.at_least(device_, count * sizeof(BitparMet));
-        set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(), out});
-        device_.launch(meet, count * meet_workgroup(), meet_workgroup(), busy.event(true));
-        ++costs_.launches;
-        queue.enqueueReadBuffer(out, CL_FALSE, 0, count * sizeof(BitparMet), met.data());
-      } else {
-        queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
-        // The sweeps' edges, in one read (an enqueue costs microseconds).
-        if (!edges.empty())
-          queue.enqueueReadBuffer(buffers_.bus.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
-      }
+      if (!meet_here) return;
+      cl::Kernel& meet = meet_kernel(own_slots);
+      set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(),
+                              buffers_.met.at_least(device_, count * sizeof(BitparMet))});
+      device_.launch(meet, count * meet_workgroup(), meet_workgroup(), busy.event(true));
+      ++costs_.launches;
     });
-    queue.finish();  // done already: where a kernel failed, its error
+    // Read once the launch is done, not enqueued behind it: NVIDIA's driver put the progress
+    // counters' reads from the second queue after a read waiting on the running launch, and a
+    // call's progress stood still until its end (test_context on the H200, session 63).
+    if (meet_here) {
+      queue.enqueueReadBuffer(buffers_.met.buffer(), CL_FALSE, 0, count * sizeof(BitparMet), met.data());
+    } else {
+      queue.enqueueReadBuffer(args.result, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
+      // The sweeps' edges, in one read (an enqueue costs microseconds).
+      if (!edges.empty())
+        queue.enqueueReadBuffer(buffers_.bus.buffer(), CL_FALSE, edges_at, edges.size(), edges.data());
+    }
+    queue.finish();  // where a kernel failed, its error
     read = std::chrono::steady_clock::now();
     costs_.kernel_seconds += busy.seconds();
   } catch (const cl::Error& e) {

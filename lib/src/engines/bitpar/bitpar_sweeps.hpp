@@ -228,8 +228,8 @@ class BitparSweeps {
   // (cl/bitpar.h).
   void reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
                     std::uint64_t slots_at, std::uint64_t slots_bytes);
-  // The kernel over `stripes` stripes, a workgroup each, then what `behind` enqueues after it
-  // (not blocking); waits for all of it.
+  // The kernel over `stripes` stripes, a workgroup each, then the kernels `behind` enqueues
+  // after it; waits for all of them.
   void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy,
                    const std::function<void()>& behind = [] {});
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays

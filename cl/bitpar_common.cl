@@ -53,16 +53,13 @@ inline uint from_lane_above(const uint word, const int lane, const int lanes, co
 #endif
 }
 
-// A string's bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup, forward
-// and then reversed (the backward sweeps' strings, cl/bitpar.h), in one launch: the code of
-// src[j] at dst[dst_at + j] and dst[dst_at + 2 count - 1 - j].
+// A string's bytes as symbol codes (bitpar.hpp), so that a match mask is one lookup:
+// dst[dst_at + j] is the code of src[j], or of src[count - 1 - j] when reversed (the backward
+// sweeps' strings, cl/bitpar.h).
 __kernel void bitpar_codes(__global const uchar* restrict src, const int count, __global const uchar* restrict codes,
-                           __global uchar* dst, const long dst_at) {
+                           __global uchar* dst, const long dst_at, const int reversed) {
   const int j = (int)get_global_id(0);
-  if (j >= count) return;
-  const uchar code = codes[src[j]];
-  dst[dst_at + j] = code;
-  dst[dst_at + 2 * (long)count - 1 - j] = code;
+  if (j < count) dst[dst_at + j] = codes[src[reversed ? count - 1 - j : j]];
 }
 
 #endif

@@ -27,7 +27,8 @@ struct CodesArgs {
   cl_int count;
   cl::Buffer table, dst;
   cl_long dst_at;
-  auto fields() const { return std::tie(src, count, table, dst, dst_at); }
+  cl_int reversed;
+  auto fields() const { return std::tie(src, count, table, dst, dst_at, reversed); }
 };
 
 struct MeetArgs {  // bitpar.cl's bitpar_meet
@@ -502,20 +503,22 @@ BitparSweeps::BitparSweeps(OpenDevice& device, Geometry geometry, const Params& 
 
   const std::uint64_t m = strings.host_a.size(), n = strings.host_b.size();
   try {
-    // The table copied in as its buffer is made (no write queued and waited for: a short
-    // pair's round trip), the buffer released as the launches are queued: OpenCL frees it once
-    // they are done, and nothing here waits for them (the first band's launch follows).
-    const cl::Buffer table(device.context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, codes.of.size(),
-                           const_cast<std::uint8_t*>(codes.of.data()));
+    // The table written at once, its buffer released as the launches are queued: OpenCL frees
+    // it once they are done, and nothing here waits for them (the first band's launch follows).
+    const cl::Buffer table(device.context(), CL_MEM_READ_ONLY, codes.of.size());
+    device.queue().enqueueWriteBuffer(table, CL_TRUE, 0, codes.of.size(), codes.of.data());
     const cl::Buffer& codes = buffers_.codes.at_least(device, std::max<std::uint64_t>(1, 2 * (m + n)));
-    // a and a reversed, then b and b reversed (as pieces' sweeps find them: cl/bitpar.h)
+    // a, a reversed, b, b reversed (as pieces' sweeps find them: cl/bitpar.h)
     const struct {
       const cl::Buffer& src;
       std::uint64_t count, at;
-    } parts[] = {{strings.a, m, 0}, {strings.b, n, 2 * m}};
+      bool reversed;
+    } parts[] = {{strings.a, m, 0, false}, {strings.a, m, m, true}, {strings.b, n, 2 * m, false},
+                 {strings.b, n, 2 * m + n, true}};
     for (const auto& part : parts) {
       if (part.count == 0) continue;
-      set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes, static_cast<cl_long>(part.at)});
+      set_args(translate, CodesArgs{part.src, static_cast<cl_int>(part.count), table, codes,
+                                    static_cast<cl_long>(part.at), part.reversed ? 1 : 0});
       const std::size_t wg = 64;
       device.launch_items(translate, static_cast<std::size_t>(part.count), wg);
       ++costs_.launches;

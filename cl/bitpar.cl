@@ -551,19 +551,20 @@ void bitpar(__global const uchar* restrict codes, __global const BitparSweep* re
   }
 }
 
+// Row i's delta (from 1) of the edge in the bus slot at `slot` (BUS_P, BUS_M); slot < 0: column 0.
+inline int edge_delta(__global const uint* bus, long slot, long i) {
+  if (slot < 0) return 1;
+  const long w = (i - 1) / 32;
+  const int bit = (int)((i - 1) % 32);
+  return (int)((BUS_P(slot, w) >> bit) & 1u) - (int)((BUS_M(slot, w) >> bit) & 1u);
+}
+
 // cl/bitpar.h's BitparMeeting, a workgroup a piece (of up to BITPAR_MEET_MOST work-items):
 // each work-item walks a run of the rows lo + 1 .. hi, where the sum changes at row i by the
 // forward edge's delta i less the backward one's delta m - i + 1; the runs' least sums are
 // then joined in row order, the first least staying, as the host's meeting finds it from
 // edges read back (bitpar_sweeps.cpp's meet_pieces, which pieces swept over several devices
 // still take). Each edge's value at lo is its last value less its deltas after lo.
-inline int edge_delta(__global const uint* edge, long i) {  // row i's, from 1 (cl/bitpar.h's slots)
-  if (!edge) return 1;                                     // column 0
-  const long pair = (i - 1) / 32;
-  const int bit = (int)((i - 1) % 32);
-  return (int)((edge[2 * pair] >> bit) & 1u) - (int)((edge[2 * pair + 1] >> bit) & 1u);
-}
-
 __kernel void bitpar_meet(__global const uint* bus, __global const int* result,
                           __global const BitparMeeting* meetings, __global BitparMet* met) {
   __local long run_change[BITPAR_MEET_MOST], run_rise[BITPAR_MEET_MOST], run_least[BITPAR_MEET_MOST];
@@ -572,8 +573,6 @@ __kernel void bitpar_meet(__global const uint* bus, __global const int* result,
   const int t = (int)get_local_id(0), size = (int)get_local_size(0);
   const BitparMeeting p = meetings[get_group_id(0)];
   const long m = p.m;
-  __global const uint* forward = bus + 2 * p.forward_at;
-  __global const uint* backward = p.backward_at < 0 ? 0 : bus + 2 * p.backward_at;
   const long lo = bitpar_meeting_lo(p.forward_first, p.backward_last, m);
   const long hi = bitpar_meeting_hi(p.forward_last, p.backward_first, m);
   if (lo > hi) {  // the same for the whole workgroup
@@ -585,15 +584,15 @@ __kernel void bitpar_meet(__global const uint* bus, __global const int* result,
   }
   // The forward edge's deltas after hi and the backward one's after m - lo.
   long forward_tail = 0, backward_tail = 0;
-  for (long i = hi + 1 + t; i <= p.forward_last; i += size) forward_tail += edge_delta(forward, i);
-  for (long i = m - lo + 1 + t; i <= p.backward_last; i += size) backward_tail += edge_delta(backward, i);
+  for (long i = hi + 1 + t; i <= p.forward_last; i += size) forward_tail += edge_delta(bus, p.forward_at, i);
+  for (long i = m - lo + 1 + t; i <= p.backward_last; i += size) backward_tail += edge_delta(bus, p.backward_at, i);
   // This work-item's run: the sum's change over it, the forward edge's rise, and the least
   // change from the run's start, its first row and the forward rise there.
   const long per = (hi - lo + size - 1) / size, from = lo + 1 + t * per, to = min(hi, from + per - 1);
   long change = 0, rise = 0, least = LONG_MAX, at = 0, rise_at = 0;
   for (long i = from; i <= to; ++i) {
-    const int delta = edge_delta(forward, i);
-    change += delta - edge_delta(backward, m - i + 1);
+    const int delta = edge_delta(bus, p.forward_at, i);
+    change += delta - edge_delta(bus, p.backward_at, m - i + 1);
     rise += delta;
     if (change < least) {
       least = change;

@@ -335,9 +335,20 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
   w->ahead_base = incoming_word(w, tb, base + 32, &w->ahead_p, &w->ahead_m, false) ? base + 32 : -1;
   __global const uchar* codes = tb->b_codes + (base - lane);
 #endif
-  // Lane 0 takes the bus's code, the others their neighbour's, and only the out lane's code
+  // Lane 0 takes the bus's bits, the others their neighbour's, and only the out lane's code
   // is kept: by masks and a dummy slot, not branches, which would diverge every step.
   const uint lane0 = lane == 0 ? 0xffffffffu : 0u;
+#if OWN_SLOTS
+  // A chain's step waits on the lane above's step before (its -1 at the top): each lane's +1
+  // and -1 bits below its block go apart, in bit 0, and the -1 meets the step's first
+  // operation, lane 0's from the bus already in its mask. Shuffled as a code, it waited on
+  // packing, unpacking and lane 0's choice (on the H200, session 64's calls 3 and 4: HHV-6B x
+  // EBV 6.7-6.9 -> 5.8-6.2 ms, the mosaic 3 Mbp pair at 90% 0.168-0.173 -> 0.152-0.158 s). Not
+  // in rings, whose steps are the device's throughput: two shuffles and the extra operations
+  // a step took the motivating pair 0.25 -> 0.40 s.
+  uint own_p = w->hout & 1u, own_m = w->hout >> 1;
+  const word_t below_lane0 = (word_t)(~lane0 & 1u);
+#endif
   const int out = partial ? w->out_lane : LANES - 1, bit = partial ? w->out_bit : WORD_BITS - 1;
   // Steps k < out give the out lane's columns of the word before the group's (the other half).
   __local uint* const current = tb->outgoing + ((w->first - 1 + t0) & 32);
@@ -356,12 +367,29 @@ inline void steady_group(Sweep* w, const Tables* tb, const int lane, const int t
 #pragma unroll
     for (int i = 0; i < EQ_RUN; ++i) {
       const int k = run + i;
+      word_t ph, mh;
+#if OWN_SLOTS
+      const uint bus_p = (word_p >> k) & 1u & lane0, bus_m = (word_m >> k) & 1u & lane0;
+      const word_t eq_bus = eq[i] | bus_m, xv = eq[i] | w->mv;
+      const word_t eq_pv = eq_bus & w->pv, pv_below = w->pv & below_lane0;
+      const uint above_p = from_lane_above(own_p, lane, LANES, t0 + k, tb->exchange);
+      const uint above_m = from_lane_above(own_m, lane, LANES, t0 + k, tb->exchange);
+      // BLOCK_STEP's xh, its eq & pv made of what was known before the shuffle and its bit
+      const word_t sum = (eq_pv | ((word_t)above_m & pv_below)) + w->pv;
+      const word_t xh = (sum ^ w->pv) | eq_bus | (word_t)(above_m & ~lane0);
+      ph = w->mv | ~(xh | w->pv);
+      mh = w->pv & xh;
+      own_p = TOP_WORD(ph) >> 31;
+      own_m = TOP_WORD(mh) >> 31;
+      BLOCK_FINISH(word_t, w->pv, w->mv, xv, ph, mh, bus_p | (above_p & ~lane0), bus_m | (above_m & ~lane0));
+      if (k == 31) w->hout = own_p | own_m << 1;
+#else
       const uint from_above = from_lane_above(w->hout, lane, LANES, t0 + k, tb->exchange);
       const uint from_bus = ((word_p >> k) & 1u) | ((word_m >> k) & 1u) << 1;
       const uint hin = (from_bus & lane0) | (from_above & ~lane0);
-      word_t ph, mh;
       BLOCK_STEP(word_t, w->pv, w->mv, eq[i], hin & 1u, hin >> 1, ph, mh);
       w->hout = BOTTOM_CODE(ph, mh);
+#endif
       // The out lane's column is first + t0 + k - out: its word's bit (k - out) % 32.
       __local uint* const slot = lane == out ? (k < out ? before : current) + ((k - out) & 31) : dummy;
       if (partial) {

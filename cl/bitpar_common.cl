@@ -32,10 +32,16 @@
     const T xh_ = (((eq_ & (PV)) + (PV)) ^ (PV)) | eq_; \
     PH = (MV) | ~(xh_ | (PV));                         \
     MH = (PV) & xh_;                                   \
-    const T ph_in_ = ((PH) << 1) | (IN_P);             \
-    const T mh_in_ = ((MH) << 1) | (IN_M);             \
-    PV = mh_in_ | ~(xv_ | ph_in_);                     \
-    MV = ph_in_ & xv_;                                 \
+    BLOCK_FINISH(T, PV, MV, xv_, PH, MH, IN_P, IN_M);  \
+  } while (0)
+// Its end, apart for bitpar.cl's chain steps, which compute the deltas their own way: the
+// new PV, MV from PH, MH (the delta at the top shifted in) and XV, EQ | MV of the old MV.
+#define BLOCK_FINISH(T, PV, MV, XV, PH, MH, IN_P, IN_M) \
+  do {                                                  \
+    const T ph_in_ = ((PH) << 1) | (IN_P);              \
+    const T mh_in_ = ((MH) << 1) | (IN_M);              \
+    PV = mh_in_ | ~((XV) | ph_in_);                     \
+    MV = ph_in_ & (XV);                                 \
   } while (0)
 
 // Lane l of a workgroup of `lanes` gets lane l-1's word of step t (lane 0 its own, unused):

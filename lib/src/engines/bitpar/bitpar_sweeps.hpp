@@ -228,10 +228,12 @@ class BitparSweeps {
   // (cl/bitpar.h).
   void reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
                     std::uint64_t slots_at, std::uint64_t slots_bytes);
-  // The kernel over `stripes` stripes, a workgroup each, then the kernels `behind` enqueues
-  // after it; waits for all of them.
-  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, BusySpan& busy,
+  // The kernel in `workgroups` workgroups, then the kernels `behind` enqueues after it;
+  // waits for all of them.
+  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
                    const std::function<void()>& behind = [] {});
+  // The workgroups of a launch of `stripes` stripes of this work.
+  std::int64_t workgroups_for(std::int64_t stripes, const BandWork& work, bool own_slots) const;
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
   static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});

@@ -592,14 +592,18 @@ void BitparSweeps::reset_launch(const BitparArgs& args, std::int64_t stripes, st
 // has claimed a stripe waits, polling, until the stripe above is far enough on: as many
 // workgroups as stripes left a thousand or more of them polling beside the few at work,
 // slowing each of their steps. So as many as the stripes at work at once, plus one a compute
-// unit, each claiming its next stripe as it finishes one (the claims' order keeps it
-// deadlock-free). On the H200 (session 64, calls 4 and 5): synthetic 3 Mbp at 93% 0.127-0.133
-// -> 0.085-0.087 s, the mosaic pair at 90% 0.161-0.171 -> 0.095 s (twice as many: 0.142-0.148
-// s). Rings, whose stripes are at work at once by the thousand, moved within their noise.
-std::int64_t BitparSweeps::workgroups_for(std::int64_t stripes, const BandWork& work, bool own_slots) const {
+// unit, plus one a sweep (each sweep's first stripe can start at once: an alignment's later
+// levels are a thousand sweeps of a stripe or two), each claiming its next stripe as it
+// finishes one (the claims' order keeps it deadlock-free). On the H200 (session 64, calls 4-7):
+// synthetic 3 Mbp at 93% 0.123-0.133 -> 0.085-0.087 s, the mosaic pair at 90% 0.156-0.176
+// -> 0.095 s (twice the stripes at work: 0.142-0.148 s). Rings, whose stripes are at work at
+// once by the thousand, moved within their noise.
+std::int64_t BitparSweeps::workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work,
+                                          bool own_slots) const {
   if (geometry_ != Geometry::lanes || !own_slots) return stripes;
-  return std::min<std::int64_t>(stripes, static_cast<std::int64_t>(std::ceil(stripes_at_once(work))) +
-                                             std::max<std::uint32_t>(1, device_.info().compute_units));
+  const std::int64_t ready = static_cast<std::int64_t>(std::ceil(stripes_at_once(work))) +
+                             std::max<std::uint32_t>(1, device_.info().compute_units) + static_cast<std::int64_t>(sweeps);
+  return std::min(stripes, ready);
 }
 
 void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
@@ -868,7 +872,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       queue.enqueueWriteBuffer(table, CL_FALSE, 0, count * sizeof(BitparMeeting), meetings.data());
     }
     launched = std::chrono::steady_clock::now();
-    run_stripes(kernel(own_slots, false), args, workgroups_for(stripes, work, own_slots), busy, [&] {
+    run_stripes(kernel(own_slots, false), args, workgroups_for(stripes, sweeps.size(), work, own_slots), busy, [&] {
       if (!meet_here) return;
       cl::Kernel& meet = meet_kernel(own_slots);
       set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(),

@@ -232,8 +232,8 @@ class BitparSweeps {
   // waits for all of them.
   void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
                    const std::function<void()>& behind = [] {});
-  // The workgroups of a launch of `stripes` stripes of this work.
-  std::int64_t workgroups_for(std::int64_t stripes, const BandWork& work, bool own_slots) const;
+  // The workgroups of a launch of `stripes` stripes in `sweeps` sweeps of this work.
+  std::int64_t workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work, bool own_slots) const;
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
   static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});

@@ -403,11 +403,15 @@ double BitparSweeps::stripes_at_once(const BandWork& work) const {
          (static_cast<double>(std::max<std::uint64_t>(1, work.chain)) * static_cast<double>(height_));
 }
 
+bool BitparSweeps::chain_bound(const BandWork& work) const {
+  return stripes_at_once(work) < kChainBoundStripesPerUnit * std::max<std::uint32_t>(1, device_.info().compute_units);
+}
+
 bool BitparSweeps::own_slots_for(const BandWork& work) const {
   if (geometry_ != Geometry::lanes) return false;  // bitpar_vector.cl: one kernel, through progress
   const std::int64_t own = params_.at("own");
   if (own != 2) return own == 1;
-  return stripes_at_once(work) < kChainBoundStripesPerUnit * std::max<std::uint32_t>(1, device_.info().compute_units);
+  return chain_bound(work);
 }
 
 // Rounded up to a power of two so that few programs serve every input.
@@ -588,19 +592,20 @@ void BitparSweeps::reset_launch(const BitparArgs& args, std::int64_t stripes, st
                             static_cast<std::size_t>(slots_bytes));
 }
 
-// Where every stripe has a slot of its own, a chain bounds the launch and a workgroup that
-// has claimed a stripe waits, polling, until the stripe above is far enough on: as many
-// workgroups as stripes left a thousand or more of them polling beside the few at work,
-// slowing each of their steps. So as many as the stripes at work at once, plus one a compute
-// unit, plus one a sweep (each sweep's first stripe can start at once: an alignment's later
-// levels are a thousand sweeps of a stripe or two), each claiming its next stripe as it
-// finishes one (the claims' order keeps it deadlock-free). On the H200 (session 64, calls 4-7):
-// synthetic 3 Mbp at 93% 0.123-0.133 -> 0.085-0.087 s, the mosaic pair at 90% 0.156-0.176
-// -> 0.095 s (twice the stripes at work: 0.142-0.148 s). Rings, whose stripes are at work at
-// once by the thousand, moved within their noise.
-std::int64_t BitparSweeps::workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work,
-                                          bool own_slots) const {
-  if (geometry_ != Geometry::lanes || !own_slots) return stripes;
+// A chain-bound launch: a workgroup that has claimed a stripe waits, polling, until the
+// stripe above is far enough on, and as many workgroups as stripes left a thousand or more of
+// them polling beside the few at work, slowing each of their steps. So as many as the stripes
+// at work at once, plus one a compute unit, plus one a sweep (each sweep's first stripe can
+// start at once: an alignment's later levels are a thousand sweeps of a stripe or two), each
+// claiming its next stripe as it finishes one (the claims' order keeps it deadlock-free, in
+// rings too: a stripe waits only on stripes claimed before it). On the H200 (session 64,
+// calls 4-9): synthetic 3 Mbp at 93% 0.123-0.133 -> 0.085-0.087 s, the mosaic pair at 90%
+// 0.156-0.176 -> 0.095 s (twice the stripes at work: 0.142-0.148 s), the 3 Mbp pair's
+// alignment, whose first levels run rings within its memory, 0.293-0.302 -> 0.243 s.
+// Throughput-bound rings, stripes at work by the thousand, keep a workgroup a stripe:
+// capped, the motivating pair moved within its noise.
+std::int64_t BitparSweeps::workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work) const {
+  if (geometry_ != Geometry::lanes || !chain_bound(work)) return stripes;
   const std::int64_t ready = static_cast<std::int64_t>(std::ceil(stripes_at_once(work))) +
                              std::max<std::uint32_t>(1, device_.info().compute_units) + static_cast<std::int64_t>(sweeps);
   return std::min(stripes, ready);
@@ -872,7 +877,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       queue.enqueueWriteBuffer(table, CL_FALSE, 0, count * sizeof(BitparMeeting), meetings.data());
     }
     launched = std::chrono::steady_clock::now();
-    run_stripes(kernel(own_slots, false), args, workgroups_for(stripes, sweeps.size(), work, own_slots), busy, [&] {
+    run_stripes(kernel(own_slots, false), args, workgroups_for(stripes, sweeps.size(), work), busy, [&] {
       if (!meet_here) return;
       cl::Kernel& meet = meet_kernel(own_slots);
       set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(),

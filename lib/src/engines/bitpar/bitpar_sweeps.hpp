@@ -233,7 +233,7 @@ class BitparSweeps {
   void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
                    const std::function<void()>& behind = [] {});
   // The workgroups of a launch of `stripes` stripes in `sweeps` sweeps of this work.
-  std::int64_t workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work, bool own_slots) const;
+  std::int64_t workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work) const;
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays
   // it out (its strings, rows, columns, band and stripes; the rest for its launch to fill).
   static SweepPlan plan_of(const Piece& piece, Halves halves, const SweepShare& share = {});
@@ -253,6 +253,9 @@ class BitparSweeps {
   std::size_t meet_workgroup() const;
   // The build options of kernel(own_slots, tiles).
   std::string options(bool own_slots, bool tiles) const;
+  // Whether a launch of this work is bound by its chain rather than the device's throughput:
+  // fewer than kChainBoundStripesPerUnit stripes a compute unit at work at once.
+  bool chain_bound(const BandWork& work) const;
   // Whether a launch of this work runs on slots of their own where it can (the parameter `own`).
   bool own_slots_for(const BandWork& work) const;
   // The stripes a launch of this work keeps at work at once, on average over its chain.

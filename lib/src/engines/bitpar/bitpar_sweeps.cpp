@@ -611,11 +611,12 @@ std::int64_t BitparSweeps::workgroups_for(std::int64_t stripes, std::size_t swee
   return std::min(stripes, ready);
 }
 
-void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
-                               const std::function<void()>& behind) {
+void BitparSweeps::run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, std::size_t sweeps,
+                               const BandWork& work, BusySpan& busy, const std::function<void()>& behind) {
   set_args(kernel, args);
   // Each workgroup claims stripes in the claims' order until they run out, so no stripe ever
   // waits for an unstarted one.
+  const std::int64_t workgroups = workgroups_for(stripes, sweeps, work);
   device_.launch(kernel, static_cast<std::size_t>(workgroups * lanes_), static_cast<std::size_t>(lanes_), busy.event(true));
   ++costs_.launches;
   behind();
@@ -877,7 +878,7 @@ void BitparSweeps::launch(const Piece* pieces, std::size_t count, Halves halves,
       queue.enqueueWriteBuffer(table, CL_FALSE, 0, count * sizeof(BitparMeeting), meetings.data());
     }
     launched = std::chrono::steady_clock::now();
-    run_stripes(kernel(own_slots, false), args, workgroups_for(stripes, sweeps.size(), work), busy, [&] {
+    run_stripes(kernel(own_slots, false), args, stripes, sweeps.size(), work, busy, [&] {
       if (!meet_here) return;
       cl::Kernel& meet = meet_kernel(own_slots);
       set_args(meet, MeetArgs{buffers_.bus.buffer(), args.result, buffers_.meetings.buffer(),

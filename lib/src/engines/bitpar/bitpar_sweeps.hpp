@@ -228,10 +228,10 @@ class BitparSweeps {
   // (cl/bitpar.h).
   void reset_launch(const BitparArgs& args, std::int64_t stripes, std::int64_t corners, bool own_slots,
                     std::uint64_t slots_at, std::uint64_t slots_bytes);
-  // The kernel in `workgroups` workgroups, then the kernels `behind` enqueues after it;
-  // waits for all of them.
-  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t workgroups, BusySpan& busy,
-                   const std::function<void()>& behind = [] {});
+  // The kernel over `stripes` stripes in `sweeps` sweeps of this work, in workgroups_for's
+  // workgroups, then the kernels `behind` enqueues after it; waits for all of them.
+  void run_stripes(cl::Kernel& kernel, const BitparArgs& args, std::int64_t stripes, std::size_t sweeps,
+                   const BandWork& work, BusySpan& busy, const std::function<void()>& behind = [] {});
   // The workgroups of a launch of `stripes` stripes in `sweeps` sweeps of this work.
   std::int64_t workgroups_for(std::int64_t stripes, std::size_t sweeps, const BandWork& work) const;
   // A piece's sweeps as a launch of `halves` plans them, and one of them as the kernel lays

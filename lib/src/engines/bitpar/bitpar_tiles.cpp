@@ -138,10 +138,9 @@ SweepEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         // where the rings' left a second wave that walks the whole tile again (the H100,
         // synthetic 10 Mbp at 50% over four: 1.38 -> 1.03 s; the motivating pair 0.20 s either
         // way). A lone block (a sweep on one part) chooses as a whole sweep does.
+        const BandWork work = band_work(tile.m, columns, h, stripe_lead(geometry_, params_), Band{tile.band_lo, tile.band_hi});
         const bool own = geometry_ == Geometry::lanes && tile.slots == tile.stripes &&
-                         ((above || below) ? params_.at("own") != 0
-                                           : own_slots_for(band_work(tile.m, columns, h, stripe_lead(geometry_, params_),
-                                                                     Band{tile.band_lo, tile.band_hi})));
+                         ((above || below) ? params_.at("own") != 0 : own_slots_for(work));
         queue.enqueueWriteBuffer(args.sweeps, CL_FALSE, 0, sizeof tile, &tile);
         queue.enqueueWriteBuffer(args.stripe_values, CL_FALSE, 0, values.size() * sizeof(cl_int), values.data());
         if (tile.top_last > 0)
@@ -149,7 +148,7 @@ SweepEdge BitparSweeps::block(const Piece& piece, Halves which, const SweepBlock
         reset_launch(args, count, count + 1, own, slots_at, static_cast<std::uint64_t>(count) * slot_bytes);
         args.claim_count = static_cast<cl_int>(count);
         BusySpan busy;
-        run_stripes(kernel(own, tiled), args, count, busy);
+        run_stripes(kernel(own, tiled), args, count, 1, work, busy);
         if (tiled)
           queue.enqueueReadBuffer(args.stripe_values, CL_FALSE, count * sizeof(cl_int), count * sizeof(cl_int),
                                   values.data());

@@ -1,9 +1,10 @@
 // wfa_traceback (lib/src/engines/wfa_traceback/wfa_traceback.cpp is the host side; the
 // layout of pieces and runs is in wfa_traceback.h): the CIGAR of pieces of small distance,
-// one work-item a piece, as eWFA-GPU finishes short pairs (Aguado-Puig et al.): the piece's
-// wavefronts for every score up to its distance d are kept, (d + 1)^2 rows in all, then
-// traced back from (m, n), and its runs written from the last backwards (RUNS_NO_PATH: it
-// did not reach (m, n) at score d, which the host reports).
+// a workgroup a piece, as eWFA-GPU finishes short pairs (Aguado-Puig et al.): the piece's
+// wavefronts for every score up to its distance d are kept in local memory, (d + 1)^2 rows
+// in all, the 2s + 1 diagonals of score s dealt over the workgroup's work-items; then its
+// first work-item traces them back from (m, n) and writes its runs from the last backwards
+// (RUNS_NO_PATH: it did not reach (m, n) at score d, which the host reports).
 
 #include "wfa_common.cl"
 #include "wfa_traceback.h"
@@ -12,7 +13,7 @@
 
 // Diagonal k's row at score s from the fronts of score s - 1 (s >= 1), before extension;
 // UNREACHED outside the matrix. self, low and high get the three rows it came from.
-inline int row_before(__global const int* fronts, int m, int n, int s, int k, int* low, int* self, int* high) {
+inline int row_before(__local const int* fronts, int m, int n, int s, int k, int* low, int* self, int* high) {
   const int p = s - 1;
   *low = k - 1 >= -p && k - 1 <= p ? FRONT(fronts, p, k - 1) : UNREACHED;
   *self = k >= -p && k <= p ? FRONT(fronts, p, k) : UNREACHED;
@@ -20,21 +21,21 @@ inline int row_before(__global const int* fronts, int m, int n, int s, int k, in
   return wfa_next_row(s, *low, *self, *high, diagonal_end(m, n, k));
 }
 
+// `fronts`: (d + 1)^2 ints for the launch's largest distance d (the host sizes it).
 __kernel void wfa_traceback(__global const uchar* restrict a_all, __global const uchar* restrict b_all,
-                            __global const TracebackPiece* pieces, const uint count, __global int* fronts_all,
+                            __global const TracebackPiece* pieces, const uint count, __local int* fronts,
                             __global ulong* runs_all) {
-  const uint q = get_global_id(0);
+  const uint q = get_group_id(0);
   if (q >= count) return;
   __global const TracebackPiece* piece = pieces + q;
   __global const uchar* restrict a = a_all + piece->a_offset;
   const int m = (int)piece->m;
   __global const uchar* restrict b = b_all + piece->b_offset;
   const int n = (int)piece->n, d = (int)piece->distance;
-  __global int* fronts = fronts_all + piece->front_offset;
   __global ulong* runs = runs_all + piece->run_offset;
 
-  for (int s = 0; s <= d; ++s)
-    for (int k = -s; k <= s; ++k) {
+  for (int s = 0; s <= d; ++s) {
+    for (int k = -s + (int)get_local_id(0); k <= s; k += (int)get_local_size(0)) {
       int row = UNREACHED;
       if (k >= -m && k <= n) {
         int low, self, high;
@@ -44,6 +45,9 @@ __kernel void wfa_traceback(__global const uchar* restrict a_all, __global const
       }
       FRONT(fronts, s, k) = row;
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (get_local_id(0) != 0) return;
   if (FRONT(fronts, d, n - m) != m) {
     runs[0] = RUNS_NO_PATH;
     return;

@@ -7,10 +7,10 @@
 #include "shared_types.h"
 
 // A piece: a[a_offset, + m) against b[b_offset, + n) of the launch's strings, its distance
-// (known: the breakpoints gave it), and where its fronts (ints) and runs (ulongs) start.
+// (known: the breakpoints gave it), and where its runs (ulongs) start.
 typedef struct {
   shared_long a_offset, m, b_offset, n, distance;
-  shared_long front_offset, run_offset;
+  shared_long run_offset;
 } TracebackPiece;
 
 // Fronts of score s lie at s^2 .. s^2 + 2s, diagonal k at s^2 + s + k: (d + 1)^2 in all.

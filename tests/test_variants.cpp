@@ -241,10 +241,13 @@ TEST_CASE("traceback: pieces of every distance up to its limit, traced at their 
   Checked c;
   const std::int64_t limit = levcl::detail::traceback_limit(variant_name);
   std::mt19937_64 rng(23);
-  int traced = 0;
-  for (int attempt = 0; attempt < 400 && traced < 60; ++attempt) {
-    const std::string a = levcl::test::random_string(rng, 1 + rng() % 300, attempt % 3 ? 4 : 256);
-    const std::string b = levcl::test::mutate(rng, a, 0.002 * static_cast<double>(attempt % 50), 4);
+  // Pieces of distance 64 or more, where the limit allows: fronts wider than two passes of a
+  // workgroup of 64 work-items.
+  const std::int64_t wide = std::min<std::int64_t>(limit, 64);
+  int traced = 0, wide_traced = 0;
+  for (int attempt = 0; attempt < 300; ++attempt) {
+    const std::string a = levcl::test::random_string(rng, 1 + rng() % 600, attempt % 3 ? 4 : 256);
+    const std::string b = levcl::test::mutate(rng, a, 0.004 * static_cast<double>(attempt % 50), 4);
     if (a.empty() || b.empty()) continue;
     const std::int64_t d = c.context.distance(a, b, "cpu-dp").distance;
     if (d > limit) continue;
@@ -253,8 +256,10 @@ TEST_CASE("traceback: pieces of every distance up to its limit, traced at their 
     CAPTURE(d);
     CHECK(levcl::verify_alignment(a, b, levcl::detail::traced_cigar(*c.device, variant_name, a, b, d)) == d);
     ++traced;
+    wide_traced += d >= wide;
   }
   CHECK(traced >= 40);
+  CHECK(wide_traced >= 10);
 }
 
 int main(int argc, char** argv) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "api/sharing_devices.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
 #include "test_files.hpp"
@@ -102,6 +103,19 @@ TEST_CASE("devices_named: every device a name matches (levcl-mpi's ranks take th
   CHECK(levcl::devices_named(both.substr(0, both.find(','))).size() == 1);  // an index names one
   CHECK(levcl::devices_named(both).size() == 2);
   CHECK(code_of([] { levcl::devices_named("no-such-device"); }) == levcl::ErrorCode::device_not_found);
+}
+
+TEST_CASE("a batch that is its host's work on GPUs runs on the first alone; CPU devices take shares of any") {
+  const std::string read(150, 'A'), genome(10000, 'C');
+  const std::vector<std::string_view> strings{read, genome};
+  const std::vector<levcl::IndexPair> reads(100000, {0, 0}), genomes(10, {1, 1});
+  std::vector<levcl::IndexPair> mixed(reads);  // a few long pairs among many short ones still fill the devices
+  for (std::size_t i = 0; i < mixed.size(); i += 100) mixed[i] = {1, 1};
+  CHECK(levcl::detail::sharing_devices(2, true, strings, reads) == 1);
+  CHECK(levcl::detail::sharing_devices(2, true, strings, genomes) == 2);
+  CHECK(levcl::detail::sharing_devices(4, true, strings, mixed) == 4);
+  CHECK(levcl::detail::sharing_devices(2, false, strings, reads) == 2);
+  CHECK(levcl::detail::sharing_devices(2, true, strings, {}) == 2);
 }
 
 TEST_CASE("a batch over two devices: every distance exact, in input order, both devices used") {

@@ -230,6 +230,12 @@ bool Context::Impl::members_alike() const {
   return true;
 }
 
+bool Context::Impl::members_gpus() const {
+  for (const Context& member : members)
+    if (member.impl_->chosen->type != "gpu") return false;
+  return true;
+}
+
 Result Context::Impl::run_here(const Plan& plan, const detail::DivergenceSample& pair, std::int64_t max_distance) {
   Result result = run(plan, pair, max_distance);
   name_plan(result, plan, plan.device ? plan.device->info().name : "cpu");

@@ -101,6 +101,8 @@ struct Context::Impl {
   std::string member_label(std::size_t k) const;
   // Whether the members' devices are one model (as a host's GPUs usually are).
   bool members_alike() const;
+  // Whether every member's device is a GPU (unopened: the chosen devices' types).
+  bool members_gpus() const;
 
   // One pair on a context of several devices: where the pair fills a device
   // (kSinglePairCells) and its engine can spread it (lead_rows and follow_rows), over them

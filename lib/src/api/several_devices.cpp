@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "api/context_impl.hpp"
+#include "api/sharing_devices.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -22,6 +23,18 @@ namespace {
 // probes and trials, each launch's fixed costs), so fewer, larger shares waste least.
 constexpr std::size_t kSharesPerMixedDevice = 4;
 
+// A batch whose pairs average fewer cells (m * n) than this is its host's work on a GPU
+// (packing its strings, reading its results), not the device's: 10^6 pairs of 150 bp took one
+// H200 18.7 ms (1.7 ms of kernel) and two 33.5 ms, each device's call of half the pairs 21-26
+// ms on half the host's threads (bench/results/h200/session65). Such a batch runs on the first
+// GPU alone. CPU devices take shares of any batch: its cells cost them far more than the
+// host's part does.
+constexpr double kHostBoundCells = double(1 << 18);
+
+// Pairs whose cells the mean is taken over at most, spread evenly over the batch: a batch of
+// 10^6 short pairs must not spend on the count what it would save.
+constexpr std::size_t kCountedPairs = 4096;
+
 // Share `index` of `count`: pairs index, index + count, index + 2 count, ... of a batch.
 // Every share is a sample of the whole batch, so that shares are equal work whatever the
 // pairs' order (an all-vs-all's rows run from similar genomes to divergent ones). A share
@@ -32,13 +45,14 @@ struct Share {
   std::size_t pair_at(std::size_t k) const { return index + k * count; }  // the batch's index of pair k
 };
 
-// Deals the shares: a thread per device runs run(member, share, options) on each share it
-// claims, the host's threads divided between the devices, and hands the part to
-// take(part, share, device) under a lock. The first error stops the dealing; once every
-// device has stopped it is thrown, naming its device.
+// Deals the shares: a thread per device that takes shares (sharing_devices) runs
+// run(member, share, options) on each share it claims, the host's threads divided between
+// them, and hands the part to take(part, share, device) under a lock. The first error stops
+// the dealing; once every device has stopped it is thrown, naming its device.
 template <typename Part, typename Run, typename Take>
-void deal(Context::Impl& impl, const std::vector<IndexPair>& pairs, const Options& options, Run run, Take take) {
-  const std::size_t devices = impl.members.size();
+void deal(Context::Impl& impl, const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+          const Options& options, Run run, Take take) {
+  const std::size_t devices = sharing_devices(impl.members.size(), impl.members_gpus(), strings, pairs);
   const std::size_t shares = std::min(pairs.size(), devices * (impl.members_alike() ? 1 : kSharesPerMixedDevice));
   Options member_options = options;
   member_options.threads = static_cast<unsigned>(std::max<std::size_t>(1, thread_count(options.threads) / devices));
@@ -105,6 +119,16 @@ struct Devices {
 
 }  // namespace
 
+std::size_t sharing_devices(std::size_t devices, bool gpus, const std::vector<std::string_view>& strings,
+                            const std::vector<IndexPair>& pairs) {
+  if (!gpus) return devices;
+  const std::size_t step = std::max<std::size_t>(1, pairs.size() / kCountedPairs);
+  double cells = 0, counted = 0;
+  for (std::size_t i = 0; i < pairs.size(); i += step, ++counted)
+    cells += static_cast<double>(strings[pairs[i].a].size()) * static_cast<double>(strings[pairs[i].b].size());
+  return counted == 0 || cells / counted >= kHostBoundCells ? devices : 1;
+}
+
 Mailboxes::Mailboxes(std::size_t parts) : parts_(parts) {
   for (std::size_t k = 0; k < parts * parts; ++k) boxes_.push_back(std::make_unique<Box>());
 }
@@ -137,7 +161,7 @@ BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::s
   out.distances.assign(pairs.size(), 0);
   Devices devices(impl.members.size());
   deal<BatchResult>(
-      impl, pairs, options,
+      impl, strings, pairs, options,
       [&](Context& member, const Share& share, const Options& o) { return member.distances(strings, share.pairs, o); },
       [&](BatchResult&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.distances.size(); ++k) out.distances[share.pair_at(k)] = part.distances[k];
@@ -160,7 +184,7 @@ BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::s
   Devices devices(impl.members.size());
   std::vector<std::string> variants;
   deal<BatchAlignment>(
-      impl, pairs, options,
+      impl, strings, pairs, options,
       [&](Context& member, const Share& share, const Options& o) { return member.aligns(strings, share.pairs, o); },
       [&](BatchAlignment&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.alignments.size(); ++k) out.alignments[share.pair_at(k)] = std::move(part.alignments[k]);

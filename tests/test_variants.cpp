@@ -226,6 +226,13 @@ TEST_CASE("breakpoint: alignments split at its breakpoints replay at the distanc
   Checked c;
   auto pairs = levcl::test::random_pairs(30, 2000, 17);
   for (const auto& edge : levcl::test::edge_cases({7, 64})) pairs.push_back(edge);
+  // Pairs long enough for an estimate of their distance (bitpar's top pieces: their whole
+  // matrix below 2^30 cells), similar and divergent.
+  std::mt19937_64 rng(29);
+  for (const double rate : {0.03, 0.2}) {
+    const std::string a = levcl::test::random_string(rng, 6000, 4);
+    pairs.emplace_back(a, levcl::test::mutate(rng, a, rate, 4));
+  }
   for (const auto& [a, b] : pairs) {
     CAPTURE(a.size());
     CAPTURE(b.size());

@@ -388,7 +388,7 @@ std::function<void(std::int64_t)> bitpar_follow(Geometry geometry, OpenDevice& d
 
 // An alignment's breakpoints: where each piece's sweeps meet. Below the top a piece's bound
 // is its distance, which one band holds; the top's band grows as a distance's does, from
-// first_band_bound's.
+// first_band_bound's where the piece fills the device, else from the whole matrix.
 class BitparMeetings final : public BreakpointFinder {
  public:
   // An alignment's bus stays within 20 bytes per byte of its strings (its peak of device
@@ -416,12 +416,17 @@ class BitparMeetings final : public BreakpointFinder {
       open.push_back(q);
       asked.push_back(p);
     }
-    // The top pieces' first bands, on the host's threads: a batch's 10^4 pairs of 10 kbp took
-    // 2.4-4.5 s of samples and anchored bounds on one thread on the H200 host. Only theirs: a
-    // level's wake of the threads alone costs a short pair 0.1-0.25 ms.
+    // The first bands of the top pieces that fill the device (kSinglePairCells), on the host's
+    // threads. Only theirs: a level's wake of the threads alone costs a short pair 0.1-0.25
+    // ms. A smaller top piece takes its whole matrix, whose cells cost less than a sample and
+    // an anchored bound: a batch of 10^4 pairs of 10 kbp at 90% spent 0.3 s of the host's 16
+    // threads on those and 11 ms of kernel on its bands (the H200).
     std::vector<std::size_t> sampled;
-    for (std::size_t r = 0; r < asked.size(); ++r)
-      if (asked[r].bound >= std::max(asked[r].m, asked[r].n) && wants_estimate(asked[r].m, asked[r].n)) sampled.push_back(r);
+    for (std::size_t r = 0; r < asked.size(); ++r) {
+      const Piece& p = asked[r];
+      if (p.bound >= std::max(p.m, p.n) && static_cast<double>(p.m) * static_cast<double>(p.n) >= kSinglePairCells)
+        sampled.push_back(r);
+    }
     parallel_each(sampled.size(), thread_count(0), [&](std::size_t k) {
       Piece& p = asked[sampled[k]];
       const std::string_view a = strings_.host_a.substr(static_cast<std::size_t>(p.a_offset), static_cast<std::size_t>(p.m));

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "levcl/io.hpp"
 #include "levcl/levcl.hpp"
@@ -272,6 +273,31 @@ TEST_CASE("output that cannot be written exits with 3, never 0 with the output l
     CHECK(r.status == 3);
     CHECK(r.err.find("levcl: error: cannot write to standard output") != std::string::npos);
   }
+}
+
+TEST_CASE("--output: the file holds what standard output would, standard output nothing") {
+  const std::string batch = write_file("output-pairs.txt", "GATTACA\tGATACA\nkitten\tsitting\n");
+  const std::string out = (scratch_dir() / "output.txt").string();
+  const std::vector<std::string> runs = {pair, "--json --pairs " + quote(batch), "--pairs " + quote(batch),
+                                         "--align --format sam " + pair, "--list-variants"};
+  for (const std::string& args : runs) {
+    INFO(args);
+    const Output printed = levcl_cli(args);
+    REQUIRE(printed.status == 0);
+    write_file("output.txt", "an earlier run's output, longer than this one's: emptied first\n" + printed.out);
+    const Output written = levcl_cli(args + " -o " + quote(out));
+    CHECK(written.status == 0);
+    CHECK(written.out.empty());
+    CHECK(read_file(out) == printed.out);
+  }
+  // A file that cannot be written: exit 3, naming it, as for standard output.
+  const Output r = levcl_cli(pair + " --output " + quote((scratch_dir() / "no-such-folder" / "x.txt").string()));
+  CHECK(r.status == 3);
+  CHECK(r.err.find("levcl: error: cannot write to ") != std::string::npos);
+  CHECK(r.err.find("no-such-folder") != std::string::npos);
+  const Output full = levcl_cli("--pairs " + quote(batch) + " -o /dev/full");
+  CHECK(full.status == 3);
+  CHECK(full.err.find("levcl: error: cannot write to /dev/full") != std::string::npos);
 }
 
 TEST_CASE("parameters scoped to their variant apply under auto, where that variant runs") {

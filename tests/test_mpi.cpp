@@ -75,6 +75,14 @@ TEST_CASE("every batch mode prints what one levcl process prints") {
   check_same("--query " + quote(query) + " --targets " + quote(records));
   check_same("--pairs " + quote(pairs));
   check_same("--variant cpu-bitpar --pairs " + quote(pairs));
+  // Rank 0 writing --output itself: the file holds the same bytes.
+  const std::string out = levcl::test::scratch_dir().string() + "/mpi-output.tsv";
+  const Output one = levcl_cli("--all-vs-all " + quote(records));
+  const Output written = mpi(3, "--all-vs-all " + quote(records) + " --output " + quote(out));
+  INFO("stderr: " << written.err);
+  CHECK(written.status == 0);
+  CHECK(written.out.empty());
+  CHECK(levcl::test::read_file(out) == one.out);
 }
 
 // A worker sends a chunk's results while rank 0 sends it the next chunk: with both sends

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <new>
@@ -37,13 +38,29 @@ inline levcl::Params parsed_params(const std::vector<std::string>& given) {
   return params;
 }
 
+// Where standard output goes, as the errors name it: the file of output_to, once called.
+inline std::string& output_name() {
+  static std::string name = "standard output";
+  return name;
+}
+
+// Standard output into the file at `path` from now on (created, or emptied), std::cout with
+// it (it writes through stdio's stdout); write_failure where it cannot be.
+inline void output_to(const std::string& path) {
+  output_name() = path;
+  if (std::freopen(path.c_str(), "w", stdout)) return;
+  const int error = errno;
+  throw levcl::Error(levcl::ErrorCode::write_failure,
+                     "cannot write to " + path + ": " + std::strerror(error ? error : EIO));
+}
+
 // Flushes standard output and throws write_failure when what was written did not all
 // arrive (a full disk, a closed descriptor): never an exit 0 with output lost.
 inline void check_output() {
   if (std::cout.flush()) return;
   const int error = errno;
   throw levcl::Error(levcl::ErrorCode::write_failure,
-                     std::string("cannot write to standard output: ") + std::strerror(error ? error : EIO));
+                     "cannot write to " + output_name() + ": " + std::strerror(error ? error : EIO));
 }
 
 // Parses argv into app, then returns run()'s status, or the status of what was thrown;

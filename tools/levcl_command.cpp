@@ -98,6 +98,10 @@ void define_command_options(CLI::App& app, CommandOptions& o) {
                "ASCII letters match whatever their case (soft-masked assemblies: acgt against ACGT is 0)");
   app.add_flag("--n-mismatch", o.n_mismatch,
                "N or n never matches anything, N included, as SAM's NM and samtools calmd count it");
+  app.add_option("-o,--output", o.output,
+                 "Write the output to FILE instead of standard output (created, or emptied, before the inputs are "
+                 "read); levcl-mpi's rank 0 writes it itself, not through mpirun's forwarding of standard output")
+      ->type_name("FILE");
   app.add_flag("-v,--verbose", o.verbosity, "Log to stderr: -v info, -vv debug");
   app.set_version_flag("--version", app.get_name() + " " + levcl::version());
   app.footer(
@@ -434,6 +438,7 @@ levcl::Options settings_of(const CommandOptions& o) {
 
 int run_levcl(const CommandOptions& o, BatchRunner& runner) {
   levcl::set_log_level(o.verbosity);
+  if (!o.output.empty()) output_to(o.output);
   if (o.list_devices || o.list_variants) {
     if (o.list_devices) list_devices();
     if (o.list_variants) list_variants();

@@ -33,6 +33,7 @@ struct CommandOptions {
   bool align = false;
   bool ignore_case = false, n_mismatch = false;
   std::string format = "cigar";
+  std::string output;  // a file instead of standard output
   int verbosity = 0;
 };
 

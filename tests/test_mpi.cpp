@@ -2,7 +2,7 @@
 // one levcl process prints; a single pair, a long one split over ranks 0 and 1 and one over
 // three and four ranks; a rank
 // that cannot open its device ends the job naming it, with levcl's exit code and only
-// complete lines printed.
+// complete lines printed; -o written by rank 0, the same bytes.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -197,4 +197,7 @@ TEST_CASE("a rank that cannot open its device ends the job naming it; bad usage 
   const Output missing = mpi(2, "--all-vs-all " + quote(records + ".missing"));
   CHECK(missing.status == 2);
   CHECK(missing.out.empty());
+  const Output unwritable = mpi(2, args + " -o " + quote(records + ".no-such-folder/out.tsv"));
+  CHECK(unwritable.status == 3);
+  CHECK(unwritable.err.find("levcl-mpi: error: cannot write to ") != std::string::npos);
 }

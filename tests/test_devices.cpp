@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "api/sharing_devices.hpp"
+#include "api/first_device_alone.hpp"
 #include "levcl/levcl.hpp"
 #include "levcl/stream.hpp"
 #include "test_files.hpp"
@@ -111,11 +111,11 @@ TEST_CASE("a batch that is its host's work on GPUs runs on the first alone; CPU 
   const std::vector<levcl::IndexPair> reads(100000, {0, 0}), genomes(10, {1, 1});
   std::vector<levcl::IndexPair> mixed(reads);  // a few long pairs among many short ones still fill the devices
   for (std::size_t i = 0; i < mixed.size(); i += 100) mixed[i] = {1, 1};
-  CHECK(levcl::detail::sharing_devices(2, true, strings, reads) == 1);
-  CHECK(levcl::detail::sharing_devices(2, true, strings, genomes) == 2);
-  CHECK(levcl::detail::sharing_devices(4, true, strings, mixed) == 4);
-  CHECK(levcl::detail::sharing_devices(2, false, strings, reads) == 2);
-  CHECK(levcl::detail::sharing_devices(2, true, strings, {}) == 2);
+  CHECK(levcl::detail::first_device_alone(true, strings, reads));
+  CHECK_FALSE(levcl::detail::first_device_alone(true, strings, genomes));
+  CHECK_FALSE(levcl::detail::first_device_alone(true, strings, mixed));
+  CHECK_FALSE(levcl::detail::first_device_alone(false, strings, reads));
+  CHECK_FALSE(levcl::detail::first_device_alone(true, strings, {}));
 }
 
 TEST_CASE("a batch over two devices: every distance exact, in input order, both devices used") {

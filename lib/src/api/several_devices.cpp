@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "api/context_impl.hpp"
-#include "api/sharing_devices.hpp"
+#include "api/first_device_alone.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/log.hpp"
 #include "runtime/parallel.hpp"
@@ -51,7 +51,7 @@ Error named_error(const Context::Impl& impl, std::size_t device, const std::exce
   return Error(error ? error->code() : ErrorCode::internal, "device " + impl.member_label(device) + ": " + e.what());
 }
 
-// A batch that the first device takes alone (sharing_devices): its call there on the batch
+// A batch that the first device takes alone (first_device_alone): its call there on the batch
 // as it is, named as a dealt batch names its devices. Dealt as a share, a copy of 10^6 pairs
 // and their results put back cost the H200 host 12 ms beside the call's 13.
 template <typename Part, typename Run>
@@ -68,13 +68,13 @@ Part on_first(Context::Impl& impl, std::size_t pairs, Run run) {
   return part;
 }
 
-// Deals the shares over `devices` devices: a thread per device runs run(member, share,
-// options) on each share it claims, the host's threads divided between them, and hands the
-// part to take(part, share, device) under a lock. The first error stops the dealing; once
-// every device has stopped it is thrown, naming its device.
+// Deals the shares: a thread per device runs run(member, share, options) on each share it
+// claims, the host's threads divided between the devices, and hands the part to
+// take(part, share, device) under a lock. The first error stops the dealing; once every
+// device has stopped it is thrown, naming its device.
 template <typename Part, typename Run, typename Take>
-void deal(Context::Impl& impl, std::size_t devices, const std::vector<IndexPair>& pairs, const Options& options, Run run,
-          Take take) {
+void deal(Context::Impl& impl, const std::vector<IndexPair>& pairs, const Options& options, Run run, Take take) {
+  const std::size_t devices = impl.members.size();
   const std::size_t shares = std::min(pairs.size(), devices * (impl.members_alike() ? 1 : kSharesPerMixedDevice));
   Options member_options = options;
   member_options.threads = static_cast<unsigned>(std::max<std::size_t>(1, thread_count(options.threads) / devices));
@@ -139,14 +139,13 @@ struct Devices {
 
 }  // namespace
 
-std::size_t sharing_devices(std::size_t devices, bool gpus, const std::vector<std::string_view>& strings,
-                            const std::vector<IndexPair>& pairs) {
-  if (!gpus) return devices;
+bool first_device_alone(bool gpus, const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs) {
+  if (!gpus || pairs.empty()) return false;
   const std::size_t step = std::max<std::size_t>(1, pairs.size() / kCountedPairs);
   double cells = 0, counted = 0;
   for (std::size_t i = 0; i < pairs.size(); i += step, ++counted)
     cells += static_cast<double>(strings[pairs[i].a].size()) * static_cast<double>(strings[pairs[i].b].size());
-  return counted == 0 || cells / counted >= kHostBoundCells ? devices : 1;
+  return cells / counted < kHostBoundCells;
 }
 
 Mailboxes::Mailboxes(std::size_t parts) : parts_(parts) {
@@ -176,15 +175,14 @@ PartLinks Mailboxes::links(std::size_t part) {
 
 BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options) {
-  const std::size_t sharing = sharing_devices(impl.members.size(), impl.members_gpus(), strings, pairs);
-  if (sharing == 1)
+  if (first_device_alone(impl.members_gpus(), strings, pairs))
     return on_first<BatchResult>(impl, pairs.size(), [&](Context& first) { return first.distances(strings, pairs, options); });
   const auto start = std::chrono::steady_clock::now();
   BatchResult out;
   out.distances.assign(pairs.size(), 0);
   Devices devices(impl.members.size());
   deal<BatchResult>(
-      impl, sharing, pairs, options,
+      impl, pairs, options,
       [&](Context& member, const Share& share, const Options& o) { return member.distances(strings, share.pairs, o); },
       [&](BatchResult&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.distances.size(); ++k) out.distances[share.pair_at(k)] = part.distances[k];
@@ -201,8 +199,7 @@ BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::s
 
 BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options) {
-  const std::size_t sharing = sharing_devices(impl.members.size(), impl.members_gpus(), strings, pairs);
-  if (sharing == 1)
+  if (first_device_alone(impl.members_gpus(), strings, pairs))
     return on_first<BatchAlignment>(impl, pairs.size(), [&](Context& first) { return first.aligns(strings, pairs, options); });
   const auto start = std::chrono::steady_clock::now();
   BatchAlignment out;
@@ -210,7 +207,7 @@ BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::s
   Devices devices(impl.members.size());
   std::vector<std::string> variants;
   deal<BatchAlignment>(
-      impl, sharing, pairs, options,
+      impl, pairs, options,
       [&](Context& member, const Share& share, const Options& o) { return member.aligns(strings, share.pairs, o); },
       [&](BatchAlignment&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.alignments.size(); ++k) out.alignments[share.pair_at(k)] = std::move(part.alignments[k]);

@@ -27,7 +27,7 @@ ParamSpec extend_param() {
   // Not swept: the right choice depends on the strings, not the device (extend_by_words).
   return {"extend", 1, 0, 2,
           "extend matches 0 a byte at a time, 2 eight bytes at a time, 1 by words when a sample of the strings "
-          "looks similar",
+          "looks similar (persistent: also in its launches of fewer pieces than compute units)",
           Sweep::none};
 }
 

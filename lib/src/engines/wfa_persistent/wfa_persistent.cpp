@@ -345,10 +345,20 @@ class PieceMeetings final : public BreakpointFinder {
   // After a launch whose workgroups did not all start: one a compute unit, on this device
   // from now on.
   void one_per_unit();
+  // Whether a launch of `count` pieces compares runs a word at a time: where the strings look
+  // similar (words_), and under extend 1 wherever its pieces are fewer than the compute units,
+  // whatever the strings. Such a launch is bound by its steps' chain of loads, which a word
+  // shortens on divergent strings too (H200: the HIV-1 pair's alignment 4.7 -> 4.0 ms, a
+  // 10 kbp pair's at 80% 4.4 -> 3.7); one of many pieces a workgroup is bound by the sectors
+  // its loads ask for, fewer by bytes there (10^4 alignments of 10 kbp at 90%: 0.190 s by
+  // bytes, 0.205 by words; session 66).
+  bool words_for(std::size_t count) const {
+    return words_ || (params_.at("extend") == 1 && static_cast<std::int64_t>(count) < units_);
+  }
   // `halo`: the kernel's HALO, 1 but where several workgroups a piece keep local columns;
-  // `per_unit`: workgroups a compute unit.
+  // `per_unit`: workgroups a compute unit; `count`: the launch's pieces (words_for).
   std::string program_options(std::int64_t groups, std::int64_t wg, std::int64_t local, std::int64_t halo,
-                              std::int64_t per_unit) const;
+                              std::int64_t per_unit, std::size_t count) const;
   // In as few launches as memory allows; `local`: the columns' positions in local memory,
   // every piece's within them, one narrow workgroup each (0: global columns). Into `out`.
   void run_launches(const std::vector<Piece>& pieces, std::int64_t local, std::vector<Breakpoint>& out);
@@ -368,7 +378,7 @@ class PieceMeetings final : public BreakpointFinder {
   OpenDevice& device_;
   Params params_;
   const DeviceStrings& strings_;
-  bool words_;  // runs compared a word at a time (extend_by_words, decided on the whole strings)
+  bool words_;  // runs compared a word at a time in every launch (extend_by_words, decided on the whole strings)
   // The kernel's PREFETCH_AHEAD where its warps extend runs.
   std::uint64_t prefetch_ = prefetch_ahead(device_, strings_, params_);
   double estimate_;  // of the whole pair's distance: how many steps a top piece is expected to take
@@ -390,7 +400,7 @@ std::int64_t PieceMeetings::per_unit(std::int64_t widest, std::size_t count) con
 }
 
 std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg, std::int64_t local,
-                                           std::int64_t halo, std::int64_t per_unit) const {
+                                           std::int64_t halo, std::int64_t per_unit, std::size_t count) const {
   const bool nvidia = nvidia_platform(device_.info());
   // NVIDIA's warps extend their own runs (votes in inline PTX), where workgroups are whole warps.
   const bool shuffle = nvidia && wg % 32 == 0;
@@ -405,7 +415,7 @@ std::string PieceMeetings::program_options(std::int64_t groups, std::int64_t wg,
          std::to_string(params_.at("team")) + " -DLOCAL_COLUMNS=" + std::to_string(local) +
          " -DHALO=" + std::to_string(halo) + " -DSHUFFLE=" + (shuffle ? "1" : "0") +
          " -DPREFETCH_AHEAD=" + std::to_string(shuffle ? prefetch_ : 0) + " -DGATHER=" + (gather ? "1" : "0") +
-         " -DEXTEND_WORDS=" + (words_ ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0") + registers;
+         " -DEXTEND_WORDS=" + (words_for(count) ? "1" : "0") + " -DPTX_FENCES=" + (nvidia ? "1" : "0") + registers;
 }
 
 void PieceMeetings::one_per_unit() {
@@ -431,7 +441,8 @@ void PieceMeetings::prepare_levels() {
   std::vector<std::string> options;
   for (double d = estimate_, count = 1; d > 32; d /= 2, count *= 2) {
     if (count >= 2.0 * static_cast<double>(units_)) {
-      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup), params_.at("local"), 1, 1));
+      options.push_back(program_options(1, std::min<std::int64_t>(wg, kNarrowWorkgroup), params_.at("local"), 1, 1,
+                                        static_cast<std::size_t>(count)));
       break;
     }
     const auto expected = static_cast<std::int64_t>(d);
@@ -443,9 +454,10 @@ void PieceMeetings::prepare_levels() {
     const SpreadLayout spread =
         layout_for(spread_layouts(device_.info(), params_, per_unit), &like, 1, groups, params_.at("halo"));
     if (spread.room > 0)
-      options.push_back(program_options(groups, spread.wg, spread.columns(), params_.at("halo"), per_unit));
+      options.push_back(
+          program_options(groups, spread.wg, spread.columns(), params_.at("halo"), per_unit, static_cast<std::size_t>(count)));
     else if (count == 1 || d / static_cast<double>(global_wg) >= static_cast<double>(groups))
-      options.push_back(program_options(groups, global_wg, 0, 1, per_unit));
+      options.push_back(program_options(groups, global_wg, 0, 1, per_unit, static_cast<std::size_t>(count)));
   }
   device_.prepare("wfa_persistent.cl", options);
 }
@@ -617,7 +629,7 @@ void PieceMeetings::launch(const Piece* pieces, std::size_t count, std::int64_t 
   }
   const std::int64_t columns = shares.empty() ? 0 : spread.room > 0 ? spread.columns() : local;
   const std::int64_t launch_halo = spread.room > 0 ? halo : 1;
-  const std::string options = program_options(groups, wg, columns, launch_halo, per_unit);
+  const std::string options = program_options(groups, wg, columns, launch_halo, per_unit, count);
   LaunchTable& table = buffers_.host_table;
   launch_table(table, pieces, count, groups, wg, params_.at("solo"), shares, gathers(groups, per_unit));
   if (columns > 0) table.width = 0;  // the columns live in the workgroups' local memory
@@ -753,7 +765,7 @@ const std::vector<PersistentResult>& PieceMeetings::run_kernel(const std::string
                              std::to_string(chunks) + " a workgroup, exchanging edges every " +
                              std::to_string(table.pieces.front().halo) + " steps)"
                        : "",
-                words_, prefetch_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
+                words_for(count), prefetch_, 1e3 * busy.seconds(), 1e3 * set_up, 1e3 * waited, 1e3 * (seconds_since(setting_up) - set_up - waited));
   } catch (const cl::Error& e) {
     throw_opencl_error(e, "running wfa_persistent on " + device_.info().name);
   }

@@ -447,6 +447,11 @@ void PieceMeetings::prepare_levels() {
     }
     const auto expected = static_cast<std::int64_t>(d);
     const Piece like{0, expected, 0, expected, expected};  // positions about d wide
+    if (count > 1 && params_.at("local") > 0 && local_bound(like, params_.at("local")) == like.bound) {  // run's rule
+      const std::string local = program_options(1, wg, params_.at("local"), 1, 1, static_cast<std::size_t>(count));
+      if (std::find(options.begin(), options.end(), local) == options.end()) options.push_back(local);
+      continue;
+    }
     const std::int64_t per_unit = this->per_unit(positions_of(like).width, static_cast<std::size_t>(count));
     const std::int64_t allowed = this->allowed(per_unit);
     const std::int64_t global_wg = global_workgroup(device_.info(), params_, per_unit);
@@ -480,7 +485,14 @@ void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint
   }
   const auto start = std::chrono::steady_clock::now();
   const std::int64_t local = params_.at("local");
-  if (local == 0 || pieces.size() < 2 * static_cast<std::size_t>(units_)) {
+  // Pieces fewer than twice the workgroups take shares of the compute units, unless every one
+  // fits local columns whole (an alignment's lower levels: their distances known), where a
+  // workgroup each keeps its columns there and waits on no neighbour (H200: the HIV-1 pair's
+  // levels of 8 and 16 pieces, one workgroup each with global columns, took 2.2-2.6 us a step).
+  const bool few = pieces.size() < 2 * static_cast<std::size_t>(units_);
+  if (local == 0 || (few && !std::all_of(pieces.begin(), pieces.end(), [local](const Piece& piece) {
+                       return local_bound(piece, local) == piece.bound;
+                     }))) {
     run_launches(pieces, 0, out);
     return;
   }
@@ -589,11 +601,12 @@ void PieceMeetings::run_launches(const std::vector<Piece>& pieces, std::int64_t 
         local > 0 ? 1 : groups_per_piece(allowed(per_unit), count, (widest + global_wg - 1) / global_wg);
     // Pieces that outnumber the workgroups twice over get one narrow workgroup each: their
     // fronts are short, and a wide one would idle most of its work-items through every
-    // step's barriers, with fewer resident workgroups per compute unit. Others get
-    // global-wg, or wg where launch shares their columns out in local memory.
-    const std::int64_t narrow = local > 0 || static_cast<std::int64_t>(count) >= 2 * units_
-                                    ? std::min<std::int64_t>(wg, kNarrowWorkgroup)
-                                    : global_wg;
+    // step's barriers, with fewer resident workgroups per compute unit. Fewer pieces get wg
+    // where their columns are local (a compute unit each), else global-wg, or wg where
+    // launch shares their columns out in local memory.
+    const std::int64_t narrow = static_cast<std::int64_t>(count) >= 2 * units_ ? std::min<std::int64_t>(wg, kNarrowWorkgroup)
+                                : local > 0                                   ? wg
+                                                                              : global_wg;
     try {
       launch(&pieces[first], count, groups, narrow, local, per_unit, out);
     } catch (const NotAllStarted&) {
@@ -884,12 +897,11 @@ std::vector<Variant> persistent_variants() {
       extend_param(),
   };
   v.needs = [](const Params& p) {
-    const std::int64_t narrow = std::min<std::int64_t>(p.at("wg"), kNarrowWorkgroup);
-    // global-wg 0 fits whatever the device's largest workgroup (global_workgroup).
+    // global-wg 0 fits whatever the device's largest workgroup (global_workgroup). Local
+    // columns go with wg work-items where the pieces are few, fewer where they are many.
     const std::int64_t wide = std::max(p.at("wg"), p.at("global-wg"));
     return DeviceNeeds{static_cast<std::uint64_t>(wide),
-                       std::max({local_bytes(p.at("wg"), p.at("team"), 0), local_bytes(wide, p.at("team"), 0),
-                                 local_bytes(narrow, p.at("team"), p.at("local"))}),
+                       std::max({local_bytes(wide, p.at("team"), 0), local_bytes(p.at("wg"), p.at("team"), p.at("local"))}),
                        static_cast<std::uint64_t>(p.at("groups"))};
   };
   v.memory = [](const Params&, const PairShape& pair) {

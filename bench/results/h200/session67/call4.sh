@@ -1,14 +1,9 @@
 # Session 67 call 4: persistent's launches of fewer pieces than compute units compare runs a
 # word at a time whatever the strings (extend 1), beside HEAD (e7768a0, .gpu/old: words only
 # where a sample of the strings looks similar); GPU tests of persistent and the alignments.
-(cd .gpu && tar xJf pack.tar.xz && rm pack.tar.xz)
-o=$OUT/c4; mkdir -p $o; d=.gpu/data
-export LEVCL_DEVICE=nvidia
+o=$OUT/c4; mkdir -p $o
 source bench/call_run.sh
-hiv="$d/hiv/AF133821.1.fa.gz $d/hiv/AY352275.1.fa.gz"
-ecoli="$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"
-( JOBS=3 ONLY="persistent|test_alignment" timeout 240 bash tests/gpu_suite.sh $o/tests > /dev/null 2>&1 )
-grep -E "passed|FAILED" $o/tests/tests.txt | tail -12; rm -rf $o/tests/cache-*
+gpu_tests "persistent|test_alignment"
 {
 for k in 1 2; do for b in new old; do
   run hiv${k}_$b $b --variants auto,persistent --align --repeat 7 $hiv
@@ -22,5 +17,4 @@ for s in 0.9 0.98; do for b in new old; do
 done; done
 } > $o/rows.txt 2>&1
 cat $o/rows.txt
-rm -f $o/*.png; gzip $o/*.log
-cd $OUT && tar czf c4.tgz c4 && rm -rf c4
+pack_results

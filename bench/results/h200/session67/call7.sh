@@ -1,11 +1,8 @@
 # Session 67 call 7: persistent named on lone divergent pairs (its launches now compare words
 # whatever the strings) and the engine's headline rows, at ab34d83 beside e7768a0 (.gpu/old,
 # the session's start), alternating.
-(cd .gpu && tar xJf pack.tar.xz && rm pack.tar.xz)
-o=$OUT/c7; mkdir -p $o; d=.gpu/data
-export LEVCL_DEVICE=nvidia
+o=$OUT/c7; mkdir -p $o
 source bench/call_run.sh
-ecoli="$d/ecoli/MG1655.fa.gz $d/ecoli/DH1.oriented.fa.gz"
 {
 for b in new old; do
   run div_$b $b --variants persistent --repeat 3 --lengths 100000,1000000 --similarities 0.5,0.7
@@ -17,5 +14,4 @@ for b in new old; do
 done
 } > $o/rows.txt 2>&1
 cat $o/rows.txt
-rm -f $o/*.png; gzip $o/*.log
-cd $OUT && tar czf c7.tgz c7 && rm -rf c7
+pack_results

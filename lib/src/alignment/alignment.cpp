@@ -584,17 +584,21 @@ BatchAlignment Context::aligns(const std::vector<PairView>& pairs, const Options
 
 BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
-  const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::breakpoint);
   detail::check_batch(strings, pairs, detail::thread_count(options.threads));
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
     return aligns(ruled.strings, ruled.pairs, detail::without_input_rules(options));
   }
+  return impl_->aligns(strings, pairs, options);
+}
 
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  const auto metered = impl_->start_call(pairs.size());
-  if (!impl_->members.empty()) return detail::aligns_over_devices(*impl_, strings, pairs, options);
+BatchAlignment Context::Impl::aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                                     const Options& options) {
+  const bool automatic = detail::is_automatic(options.variant);
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto metered = start_call(pairs.size());
+  if (!members.empty()) return detail::aligns_over_devices(*this, strings, pairs, options);
   // Each pair's breakpoint engine: the one named, or the one predicted fastest for it. A
   // pair's own choice, so that its CIGAR (which optimal path an engine finds) is the same in
   // any batch, chunk, device or rank; the pairs of each engine then run as one group.
@@ -611,7 +615,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
       if (m * n >= detail::kSinglePairCells) estimates[i] = detail::DivergenceSample(a, b).estimated_distance();
       shapes[i] = {m, n, estimates[i] >= 0 ? estimates[i] : std::max(m, n)};
     });
-    splitter_of = detail::cheapest_each(impl_->open().info(), Capability::breakpoint,
+    splitter_of = detail::cheapest_each(open().info(), Capability::breakpoint,
                                         detail::variants_with(Capability::breakpoint), pairs.size(),
                                         [&shapes](std::size_t i) { return shapes[i]; });
   }
@@ -627,7 +631,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     groups[g].push_back(i);
   }
   if (groups.empty()) {  // no pair: the engine a pair would have, for the device and variant reported
-    splitters.push_back(automatic ? detail::cheapest(impl_->open().info(), Capability::breakpoint,
+    splitters.push_back(automatic ? detail::cheapest(open().info(), Capability::breakpoint,
                                                      detail::variants_with(Capability::breakpoint), 0,
                                                      [](std::size_t) { return detail::PairShape{}; })
                                         .info.name
@@ -641,7 +645,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
   const auto start = std::chrono::steady_clock::now();
   double built = 0;
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    const Impl::Plan plan = impl_->plan(splitters[g], Capability::breakpoint, options.params);
+    const Impl::Plan plan = this->plan(splitters[g], Capability::breakpoint, options.params);
     detail::OpenDevice& device = *plan.device;
     const double built_before = device.build_seconds();
     std::vector<IndexPair> group;
@@ -652,7 +656,7 @@ BatchAlignment Context::aligns(const std::vector<std::string_view>& strings, con
     }
     // A small group's quicker build while its engine's program is not built (ColdPrograms).
     std::optional<Params> quick;
-    if (automatic && detail::avoids_cold_builds(device.info(), impl_->cold_programs)) {
+    if (automatic && detail::avoids_cold_builds(device.info(), cold_programs)) {
       double cells = 0;
       for (const IndexPair& p : group)
         cells += static_cast<double>(strings[p.a].size()) * static_cast<double>(strings[p.b].size());

@@ -19,6 +19,9 @@
 #include "engines/registry.hpp"
 
 namespace levcl {
+namespace detail {
+struct CheckedBatch;
+}  // namespace detail
 
 struct Context::Impl {
   std::string device_spec;
@@ -104,6 +107,16 @@ struct Context::Impl {
   // Whether every member's device is a GPU (unopened: the chosen devices' types).
   bool members_gpus() const;
 
+  // A batch's distances and alignments once Context::distances and aligns have checked it
+  // (`checked`: what check_batch found; input rules applied): a context of several devices
+  // runs its members' with its own checks, so that no device looks at the batch again.
+  BatchResult distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                        const Options& options, const detail::CheckedBatch& checked);
+  BatchAlignment aligns(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                        const Options& options);
+  // A member context's state, for those calls.
+  static Impl& of(Context& context) { return *context.impl_; }
+
   // One pair on a context of several devices: where the pair fills a device
   // (kSinglePairCells) and its engine can spread it (lead_rows and follow_rows), over them
   // all where blocks of its rows pay, else over the first two (the pair's two halves); else on
@@ -133,7 +146,8 @@ class Mailboxes {
 // sample of it, dealt to the devices as they finish their last (one a device where they
 // are alike); the parts put back in input order. Call under the lock, with the call started.
 BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
-                                   const std::vector<IndexPair>& pairs, const Options& options);
+                                   const std::vector<IndexPair>& pairs, const Options& options,
+                                   const CheckedBatch& checked);
 BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options);
 

@@ -98,26 +98,31 @@ struct Split {
 
 BatchResult Context::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
                                const Options& options) {
-  const bool automatic = detail::is_automatic(options.variant);
   check_options(options, Capability::batch);
   const detail::CheckedBatch checked = detail::check_batch(strings, pairs, detail::thread_count(options.threads));
-  const double largest_cells = checked.largest_cells;
   if (detail::has_input_rules(options)) {
     const detail::RuledBatch ruled = detail::apply_input_rules(options, strings, pairs);
     return distances(ruled.strings, ruled.pairs, detail::without_input_rules(options));
   }
+  return impl_->distances(strings, pairs, options, checked);
+}
+
+BatchResult Context::Impl::distances(const std::vector<std::string_view>& strings, const std::vector<IndexPair>& pairs,
+                                     const Options& options, const detail::CheckedBatch& checked) {
+  const bool automatic = detail::is_automatic(options.variant);
+  const double largest_cells = checked.largest_cells;
   BatchResult out;
   if (pairs.empty()) return out;
-  if (!impl_->members.empty()) {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
-    const auto metered = impl_->start_call(pairs.size());
-    return detail::distances_over_devices(*impl_, strings, pairs, options);
+  if (!members.empty()) {
+    std::lock_guard<std::mutex> lock(mutex);
+    const auto metered = start_call(pairs.size());
+    return detail::distances_over_devices(*this, strings, pairs, options, checked);
   }
   const auto a_of = [&](std::size_t i) { return strings[pairs[i].a]; };
   const auto b_of = [&](std::size_t i) { return strings[pairs[i].b]; };
 
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  const auto metered = impl_->start_call(pairs.size());
+  std::lock_guard<std::mutex> lock(mutex);
+  const auto metered = start_call(pairs.size());
   const unsigned threads = detail::thread_count(options.threads);
   // The results, made where pairs are put in place one by one: a batch engine that takes
   // every pair makes its own (10^6 of them zeroed for nothing cost milliseconds).
@@ -154,7 +159,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   if (automatic) {
     const auto begun = std::chrono::steady_clock::now();
     const detail::WavefrontTrial trial =
-        detail::wavefront_trial(impl_->open().info(), strings, pairs, options.max_distance, largest_cells, threads);
+        detail::wavefront_trial(open().info(), strings, pairs, options.max_distance, largest_cells, threads);
     if (!trial.above.empty()) {
       trial_tried.assign(pairs.size(), false);
       for (const std::size_t i : trial.above) trial_tried[i] = true;
@@ -163,7 +168,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                           trial.bound, 1e3 * detail::seconds_since(begun));
     }
     if (trial.engine && !trial.pairs.empty()) {
-      const Impl::Plan plan = impl_->plan(trial.engine->info.name, Capability::batch, options.params);
+      const Impl::Plan plan = this->plan(trial.engine->info.name, Capability::batch, options.params);
       const auto run_trial = [&](const std::vector<std::size_t>& indices) {
         std::vector<IndexPair> tried;
         for (const std::size_t i : indices) tried.push_back(pairs[i]);
@@ -180,7 +185,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
             ++found_count;
           }
         record(plan, part.costs, ended);
-        impl_->progress.retract_pairs(tried.size() - ended);  // counted again where they end
+        progress.retract_pairs(tried.size() - ended);  // counted again where they end
         detail::log().debug("wavefront trial: {} of {} long pairs within {}", ended, tried.size(), trial.bound);
         return ended;
       };
@@ -198,7 +203,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
   // one; under auto, the batch engine predicted fastest for the pairs the trial left, which
   // keeps every one of them but those predicted to finish sooner alone.
   const Impl::Plan named = automatic ? Impl::Plan{}
-                                     : impl_->plan(options.variant, detail::batch_capability(options.variant), options.params);
+                                     : this->plan(options.variant, detail::batch_capability(options.variant), options.params);
   Impl::Plan batch_plan = named;
   std::vector<bool> alone;  // empty where none is
   if (automatic) {
@@ -215,7 +220,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
           left_at.push_back(i);
         }
     const std::vector<IndexPair>& routed = any_found ? left : pairs;
-    const DeviceInfo& device = impl_->open().info();
+    const DeviceInfo& device = open().info();
     const auto engines = detail::variants_with(Capability::batch);
     if (!engines.empty() && !routed.empty()) {
       const auto begun = std::chrono::steady_clock::now();
@@ -224,7 +229,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
                                  static_cast<double>(strings[routed[i].b].size())};
       });
       const double chosen_ms = 1e3 * detail::seconds_since(begun);
-      batch_plan = impl_->plan(engine.info.name, Capability::batch, options.params);
+      batch_plan = this->plan(engine.info.name, Capability::batch, options.params);
       const std::vector<std::size_t> routed_alone =
           detail::run_alone(device, engine, batch_plan.params, strings, routed, threads, largest_cells);
       if (!routed_alone.empty()) alone.assign(pairs.size(), false);
@@ -276,11 +281,11 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     // A CPU variant: the pairs on host threads.
     std::atomic<std::uint64_t> cells{0};
     detail::parallel_each(split.singles.size(), threads, [&](std::size_t k) {
-      impl_->cancel.check();
+      cancel.check();
       const Result r = Impl::run(named, {a_of(split.singles[k]), b_of(split.singles[k])}, options.max_distance);
       out.distances[split.singles[k]] = r.distance;
       cells += r.costs.cells;
-      impl_->progress.add_pairs(1);
+      progress.add_pairs(1);
     });
     Costs costs;
     costs.cells = cells;
@@ -289,12 +294,12 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
     for (std::size_t i : split.singles) {
       // A pair alone is as much of the call as each of the others: its own progress counts within it.
       const double share = 1.0 / static_cast<double>(pairs.size());
-      impl_->progress.begin_part(static_cast<double>(impl_->progress.read().pairs_done) * share, share);
+      progress.begin_part(static_cast<double>(progress.read().pairs_done) * share, share);
       const detail::DivergenceSample pair(a_of(i), b_of(i));
-      const Impl::Plan plan = automatic ? impl_->plan(options.variant, Capability::distance, options.params, &pair) : named;
+      const Impl::Plan plan = automatic ? this->plan(options.variant, Capability::distance, options.params, &pair) : named;
       const Result r = Impl::run(plan, pair, options.max_distance);
       out.distances[i] = r.distance;
-      impl_->progress.add_pairs(1);
+      progress.add_pairs(1);
       Costs costs = r.costs;
       costs.seconds = 0;  // the batch's seconds are measured whole, below
       record(plan, costs, 1);
@@ -303,7 +308,7 @@ BatchResult Context::distances(const std::vector<std::string_view>& strings, con
 
   const double elapsed = detail::seconds_since(start);
   out.costs.seconds = std::max(0.0, elapsed - out.costs.build_seconds);
-  out.device = impl_->device && (automatic || named.device) ? impl_->device->info().name : "cpu";
+  out.device = device && (automatic || named.device) ? device->info().name : "cpu";
   detail::log().info("distances of {} pairs in {:.6f} s ({} cells, {} launches, kernel {:.6f} s, build {:.3f} s)",
                      pairs.size(), out.costs.seconds, out.costs.cells, out.costs.launches, out.costs.kernel_seconds,
                      out.costs.build_seconds);

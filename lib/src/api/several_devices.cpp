@@ -174,16 +174,24 @@ PartLinks Mailboxes::links(std::size_t part) {
 }
 
 BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
-                                   const std::vector<IndexPair>& pairs, const Options& options) {
+                                   const std::vector<IndexPair>& pairs, const Options& options,
+                                   const CheckedBatch& checked) {
   if (first_device_alone(impl.members_gpus(), strings, pairs))
-    return on_first<BatchResult>(impl, pairs.size(), [&](Context& first) { return first.distances(strings, pairs, options); });
+    return on_first<BatchResult>(impl, pairs.size(), [&](Context& first) {
+      return Context::Impl::of(first).distances(strings, pairs, options, checked);
+    });
+  // A share's pairs are not the batch's own (pair i strings 2i and 2i + 1), nor its shape
+  // known; its largest cells are at most the batch's.
+  const CheckedBatch share_checked{checked.largest_cells, {}};
   const auto start = std::chrono::steady_clock::now();
   BatchResult out;
   out.distances.assign(pairs.size(), 0);
   Devices devices(impl.members.size());
   deal<BatchResult>(
       impl, pairs, options,
-      [&](Context& member, const Share& share, const Options& o) { return member.distances(strings, share.pairs, o); },
+      [&](Context& member, const Share& share, const Options& o) {
+        return Context::Impl::of(member).distances(strings, share.pairs, o, share_checked);
+      },
       [&](BatchResult&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.distances.size(); ++k) out.distances[share.pair_at(k)] = part.distances[k];
         for (const auto& [variant, count] : part.variant_pairs) out.variant_pairs[variant] += count;
@@ -200,7 +208,8 @@ BatchResult distances_over_devices(Context::Impl& impl, const std::vector<std::s
 BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::string_view>& strings,
                                    const std::vector<IndexPair>& pairs, const Options& options) {
   if (first_device_alone(impl.members_gpus(), strings, pairs))
-    return on_first<BatchAlignment>(impl, pairs.size(), [&](Context& first) { return first.aligns(strings, pairs, options); });
+    return on_first<BatchAlignment>(impl, pairs.size(),
+                                    [&](Context& first) { return Context::Impl::of(first).aligns(strings, pairs, options); });
   const auto start = std::chrono::steady_clock::now();
   BatchAlignment out;
   out.alignments.resize(pairs.size());
@@ -208,7 +217,9 @@ BatchAlignment aligns_over_devices(Context::Impl& impl, const std::vector<std::s
   std::vector<std::string> variants;
   deal<BatchAlignment>(
       impl, pairs, options,
-      [&](Context& member, const Share& share, const Options& o) { return member.aligns(strings, share.pairs, o); },
+      [&](Context& member, const Share& share, const Options& o) {
+        return Context::Impl::of(member).aligns(strings, share.pairs, o);
+      },
       [&](BatchAlignment&& part, const Share& share, std::size_t device) {
         for (std::size_t k = 0; k < part.alignments.size(); ++k) out.alignments[share.pair_at(k)] = std::move(part.alignments[k]);
         if (std::find(variants.begin(), variants.end(), part.variant) == variants.end()) {

@@ -6,20 +6,7 @@ o=$OUT/c8; mkdir -p $o
 source bench/call_run.sh
 source .gpu/env.sh
 export LEVCL_CACHE_DIR=/tmp/cache_probe
-python3 - <<'PY'
-import random
-random.seed(7)
-a=[random.choice('ACGT') for _ in range(1000000)]
-b=[]
-for c in a:
-    x=random.random()
-    if x<0.0033: b.append(random.choice('ACGT'))
-    elif x<0.0066: continue
-    elif x<0.01: b.append(c); b.append(random.choice('ACGT'))
-    else: b.append(c)
-open('/tmp/a1m.fa','w').write('>a\n'+''.join(a)+'\n')
-open('/tmp/b1m.fa','w').write('>b\n'+''.join(b)+'\n')
-PY
+python3 bench/results/h200/session67/pair_1m_99.py
 for p in 0 1 7 15; do
   for rep in 1 2 3; do
     LEVCL_PROBE=$p levcl --variant persistent --max-distance 1900 -vv $hiv 2>&1 | grep -o "kernel [0-9.]* ms (set" | sed "s/^/hiv probe $p: /"

@@ -201,6 +201,9 @@ std::int64_t local_bound(const Piece& piece, std::int64_t local) {
   return piece.exact && cap < piece.bound ? -1 : cap;
 }
 
+// Whether a piece's positions fit `local` a column under its own bound (none where local is 0).
+bool fits_local(const Piece& piece, std::int64_t local) { return local > 0 && local_bound(piece, local) == piece.bound; }
+
 // Device bytes of a launch of `count` pieces of `groups` workgroups whose columns hold
 // `width` positions in all (at most: the state and edges of workgroups that exchange every
 // `halo` steps, one chunk each; a launch of several chunks holds no global columns).
@@ -447,7 +450,7 @@ void PieceMeetings::prepare_levels() {
     }
     const auto expected = static_cast<std::int64_t>(d);
     const Piece like{0, expected, 0, expected, expected};  // positions about d wide
-    if (count > 1 && params_.at("local") > 0 && local_bound(like, params_.at("local")) == like.bound) {  // run's rule
+    if (count > 1 && fits_local(like, params_.at("local"))) {  // run's rule
       const std::string local = program_options(1, wg, params_.at("local"), 1, 1, static_cast<std::size_t>(count));
       if (std::find(options.begin(), options.end(), local) == options.end()) options.push_back(local);
       continue;
@@ -490,9 +493,8 @@ void PieceMeetings::run(const std::vector<Piece>& pieces, std::vector<Breakpoint
   // workgroup each keeps its columns there and waits on no neighbour (H200: the HIV-1 pair's
   // levels of 8 and 16 pieces, one workgroup each with global columns, took 2.2-2.6 us a step).
   const bool few = pieces.size() < 2 * static_cast<std::size_t>(units_);
-  if (local == 0 || (few && !std::all_of(pieces.begin(), pieces.end(), [local](const Piece& piece) {
-                       return local_bound(piece, local) == piece.bound;
-                     }))) {
+  if (local == 0 ||
+      (few && !std::all_of(pieces.begin(), pieces.end(), [local](const Piece& p) { return fits_local(p, local); }))) {
     run_launches(pieces, 0, out);
     return;
   }
